@@ -1,0 +1,85 @@
+"""Command-line entry point behind ``run.py``.
+
+Each subcommand lives in its own module under ``game.commands`` and exposes ``HELP`` (one line),
+``add_arguments(parser)`` and ``run(args) -> int``. The names and options of the commands named
+in the issues are a contract: keep them, add new ones beside them.
+
+Exit status: 0 for a finished job, 2 with a one-line message on stderr for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# name -> module; order is the order shown in --help.
+COMMANDS: dict[str, str] = {
+    "play": "game.commands.play",
+    "bench-engine": "game.commands.bench_engine",
+    "generate": "game.commands.generate",
+    "bench-generate": "game.commands.bench_generate",
+    "render-map": "game.commands.render_map",
+    "bench": "game.commands.bench",
+    "screenshot": "game.commands.screenshot",
+    "bench-frames": "game.commands.bench_frames",
+    "replay": "game.commands.replay",
+    "bench-replay": "game.commands.bench_replay",
+}
+
+DEFAULT = "game.commands.arcade"  # what a bare `python run.py` runs
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line on stderr, exit status 2."""
+
+
+def _load(module_name: str):
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None  # command not built yet
+        raise
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
+    parser = argparse.ArgumentParser(
+        prog="run.py",
+        description="Treasure Island Arcade. Without a command, opens the arcade.",
+    )
+    default = _load(DEFAULT)
+    if default is not None:
+        default.add_arguments(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    modules: dict[str, object] = {}
+    for name, module_name in COMMANDS.items():
+        module = _load(module_name)
+        if module is None:
+            continue
+        modules[name] = module
+        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.add_arguments(p)
+    if default is not None:
+        modules[None] = default  # type: ignore[index]
+    return parser, modules
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser, modules = build_parser()
+    args = parser.parse_args(argv)
+    module = modules.get(args.command)
+    if module is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(module.run(args) or 0)
+    except UsageError as exc:
+        print(f"run.py: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

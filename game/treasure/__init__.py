@@ -1,0 +1,1 @@
+"""Treasure Island rules: a pure, seeded state machine. Nothing here imports pygame."""
