@@ -19,6 +19,7 @@ Pos = tuple[int, int]
 # 4-neighbourhood in the order the rules use for ties: N, E, S, W.
 DIRECTIONS: dict[str, Pos] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 DIRECTION_ORDER = ("N", "E", "S", "W")
+DIRECTION_INDEX = {name: i for i, name in enumerate(DIRECTION_ORDER)}
 
 UNREACHABLE = np.iinfo(np.int32).max
 
@@ -91,6 +92,10 @@ class Board:
         return _frozen(self.passable & ~self.prison)
 
     @cached_property
+    def eligible_count(self) -> int:
+        return int(np.count_nonzero(self.eligible))
+
+    @cached_property
     def land_regions(self) -> tuple[int, ...]:
         ids = np.unique(self.region[self.land])
         return tuple(int(i) for i in ids)
@@ -99,6 +104,35 @@ class Board:
     def prisons(self) -> tuple[Pos, ...]:
         rows, cols = np.nonzero(self.prison)
         return tuple((int(r), int(c)) for r, c in zip(rows, cols))
+
+    @cached_property
+    def free_run(self) -> np.ndarray:
+        """free_run[d, r, c]: how many passable tiles follow (r, c) in direction d (N, E, S, W),
+        so a move of n tiles that way is possible iff free_run >= n. Capped at 255."""
+        h, w = self.shape
+        out = np.zeros((4, h, w), dtype=np.uint8)
+        p = self.passable.astype(np.int32)
+        run = np.zeros(w, dtype=np.int32)
+        for r in range(1, h):  # N: look at row r-1
+            run = np.minimum((run + 1) * p[r - 1], 255)
+            out[0, r] = run
+        run = np.zeros(w, dtype=np.int32)
+        for r in range(h - 2, -1, -1):  # S
+            run = np.minimum((run + 1) * p[r + 1], 255)
+            out[2, r] = run
+        run = np.zeros(h, dtype=np.int32)
+        for c in range(w - 2, -1, -1):  # E
+            run = np.minimum((run + 1) * p[:, c + 1], 255)
+            out[1, :, c] = run
+        run = np.zeros(h, dtype=np.int32)
+        for c in range(1, w):  # W
+            run = np.minimum((run + 1) * p[:, c - 1], 255)
+            out[3, :, c] = run
+        return _frozen(out)
+
+    @cached_property
+    def public_copy(self) -> "Board":
+        return replace(self, treasure=None)
 
     @cached_property
     def treasure_mask(self) -> np.ndarray:
@@ -163,7 +197,7 @@ class Board:
         """The same island without the treasure: what an agent is allowed to see."""
         if self.treasure is None:
             return self
-        return replace(self, treasure=None)
+        return self.public_copy
 
     def with_treasure(self, treasure: Pos) -> "Board":
         return replace(self, treasure=treasure)

@@ -1,0 +1,61 @@
+"""`run.py play`: play one game; with --headless, no window: the LOG goes to stdout or --log."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from game.cli import UsageError
+
+from .common import choose_seed, load_agent, load_map
+
+HELP = "play one game (--headless: no window, write the LOG to stdout or --log)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--headless", action="store_true", help="no window: play to the end and write the log")
+    p.add_argument("--map", metavar="PATH", help="a MAPx.txt file (default: a shipped map)")
+    p.add_argument("--seed", type=int, help="game seed (default: random, printed in the log)")
+    p.add_argument("--agent", default="default", help="agent name or dotted path module:Class (default: default)")
+    p.add_argument("--log", metavar="PATH", help="write the LOG here instead of stdout")
+    p.add_argument("--truth", choices=("random", "bluff"), default="random", help="the pirate's truth model")
+    p.add_argument("--liar-rate", type=float, default=0.3, help="probability of a lie under --truth bluff")
+
+
+def rules_from(args):
+    from game.treasure.config import RulesConfig
+
+    try:
+        return RulesConfig(truth_model=args.truth, liar_rate=args.liar_rate)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.headless:
+        try:
+            from game.commands import arcade
+        except ModuleNotFoundError:
+            arcade = None
+        if arcade is not None:
+            return arcade.run_play(args)
+    from game.agents.runner import play_game
+
+    board, _ = load_map(args.map)
+    seed = choose_seed(args.seed)
+    agent = load_agent(args.agent, seed)
+    record = play_game(board, seed, agent, rules_from(args))
+    text = record.log.text()
+    if args.log:
+        path = Path(args.log)
+        tmp = path.with_name(path.name + ".tmp")
+        try:
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(path)
+        except OSError as exc:
+            raise UsageError(f"cannot write the log to {path}: {exc.strerror}") from None
+        print(f"{record.result} in {record.state.turn} turns; log written to {path}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0

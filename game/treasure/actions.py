@@ -1,0 +1,113 @@
+"""The agent's actions as small immutable command objects (RULES §4).
+
+The engine validates and applies them; agents and the human player produce them. Each action
+has a stable one-line text form (``MOVE_SMALL E 2``) used by logs and replays, and
+:func:`parse_action` reads it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import DIRECTIONS, Pos
+
+
+@dataclass(frozen=True)
+class Action:
+    costs_action = True
+
+    def text(self) -> str:  # pragma: no cover - every subclass overrides
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Verify(Action):
+    hint: int  # the hint's number k (hint k was given on turn k)
+
+    def text(self) -> str:
+        return f"VERIFY {self.hint}"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    direction: str  # N, E, S or W
+    steps: int
+
+    @property
+    def delta(self) -> Pos:
+        return DIRECTIONS[self.direction]
+
+
+@dataclass(frozen=True)
+class MoveSmall(Move):
+    """Move 1-2 tiles straight, then scan the small square around the new position."""
+
+    def text(self) -> str:
+        return f"MOVE_SMALL {self.direction} {self.steps}"
+
+
+@dataclass(frozen=True)
+class MoveLarge(Move):
+    """Move 3-4 tiles straight; no scan."""
+
+    def text(self) -> str:
+        return f"MOVE_LARGE {self.direction} {self.steps}"
+
+
+@dataclass(frozen=True)
+class LargeScan(Action):
+    def text(self) -> str:
+        return "LARGE_SCAN"
+
+
+@dataclass(frozen=True)
+class Teleport(Action):
+    """Once per game, free: it costs none of the turn's actions."""
+
+    row: int
+    col: int
+    costs_action = False
+
+    @property
+    def target(self) -> Pos:
+        return (self.row, self.col)
+
+    def text(self) -> str:
+        return f"TELEPORT {self.row} {self.col}"
+
+
+@dataclass(frozen=True)
+class Forfeit(Action):
+    """What a program agent's invalid action becomes: it loses that action (RULES §4)."""
+
+    attempted: str
+    reason: str
+
+    def text(self) -> str:
+        return f"FORFEIT {self.attempted!r} {self.reason!r}"
+
+
+def parse_action(text: str) -> Action:
+    """Inverse of ``Action.text()`` for the five real actions. Raises ValueError."""
+    parts = text.split()
+    if not parts:
+        raise ValueError("empty action")
+    name, args = parts[0].upper(), parts[1:]
+    try:
+        if name == "VERIFY" and len(args) == 1:
+            return Verify(int(args[0]))
+        if name in ("MOVE_SMALL", "MOVE_LARGE") and len(args) == 2:
+            direction = args[0].upper()
+            if direction not in DIRECTIONS:
+                raise ValueError(f"unknown direction {args[0]!r} (expected N, E, S or W)")
+            cls = MoveSmall if name == "MOVE_SMALL" else MoveLarge
+            return cls(direction, int(args[1]))
+        if name == "LARGE_SCAN" and not args:
+            return LargeScan()
+        if name == "TELEPORT" and len(args) == 2:
+            return Teleport(int(args[0]), int(args[1]))
+    except ValueError as exc:
+        raise ValueError(f"bad action {text!r}: {exc}") from None
+    raise ValueError(
+        f"bad action {text!r}: expected VERIFY k, MOVE_SMALL D n, MOVE_LARGE D n, LARGE_SCAN or TELEPORT row col"
+    )
