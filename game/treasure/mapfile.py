@@ -43,7 +43,7 @@ class ParsedMap:
     warnings: list[str] = field(default_factory=list)
 
 
-_CELL = re.compile(r"(\d+)([A-Z]*)")
+_CELL = re.compile(r"(\d+)([MPT]*)")
 _INT = re.compile(r"[+-]?\d+")
 
 

@@ -1,0 +1,23 @@
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+PEER_MAPS = SHARED / "data" / "peer-maps"
+
+
+def peer_map_files() -> list[Path]:
+    if not PEER_MAPS.is_dir():
+        return []
+    return sorted(p for p in PEER_MAPS.rglob("*.txt"))
+
+
+@pytest.fixture
+def needs_shared():
+    if not PEER_MAPS.is_dir():
+        pytest.skip(f"reference data not found at {PEER_MAPS} (CI checks it out beside the repo)")
+    return SHARED
