@@ -6,5 +6,10 @@ clock, a scene stack moved by returned transitions, tweens advanced by the loop'
 over a tile grid, one translator from pygame events to intentions, and helpers to open the
 window, render text and compare frames with golden images.
 
+Modules: ``clock`` (real and fake time), ``loop`` (fixed-step loop, ``run_app``), ``scenes``
+(scene stack and transitions), ``app`` (loop + input + scenes glue), ``tweens``, ``camera``,
+``input`` (events to intentions, key tables), ``display`` (window, UI scale), ``text`` (cached
+text), ``golden`` (golden-image assertions for tests).
+
 Every module is importable and testable without a window and without real time.
 """

@@ -7,7 +7,8 @@ tested alone by calling it and looking at what it returns.
 Rules of the stack:
 
 * only the top scene gets input, unless it sets ``blocks_input = False``, in which case the
-  scene below gets the same input too (down to the first scene that blocks);
+  scene below gets the same input too (down to the first scene that blocks); news for all
+  scenes (a window resize) goes through :meth:`SceneStack.broadcast` instead;
 * only the top scene updates, unless a covered scene sets ``updates_when_covered = True``
   (a game that keeps animating under a help overlay); updates run bottom to top;
 * drawing starts at the highest scene that is not an overlay and goes up, so overlays (pause
@@ -165,6 +166,17 @@ class SceneStack:
             if getattr(scene, "blocks_input", True):
                 break
         return None
+
+    def broadcast(self, intention: Any) -> list[Transition]:
+        """Give ``intention`` to every scene, bottom first, and apply what they return.
+
+        For news every scene needs whether on top or not, such as a window resize that changes
+        the layout of covered scenes too.
+        """
+        transitions = [t for t in (scene.handle(intention) for scene in list(self._scenes)) if t is not None]
+        for transition in transitions:
+            self.apply(transition)
+        return transitions
 
     def update(self, dt: float) -> list[Transition]:
         """Update the top scene and covered scenes that asked to; apply what they return."""

@@ -1,0 +1,59 @@
+"""Opening the window, and the layout numbers that follow from the size actually obtained.
+
+Full screen asks for the desktop size, but what comes back can differ (the dummy video driver
+gives 1024x768, a multi-monitor setup may give something else), so callers lay out their
+screen from ``surface.get_size()``, never from what they asked for.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+DEFAULT_WINDOW = (1280, 720)
+REFERENCE_HEIGHT = 1080  # UI sizes are designed at 1080p and scaled from there
+
+
+def open_display(
+    fullscreen: bool = True,
+    size: tuple[int, int] | None = None,
+    *,
+    caption: str = "",
+    resizable: bool = True,
+) -> pygame.Surface:
+    """Open the window and return its surface.
+
+    ``fullscreen`` uses the desktop resolution (``size`` is ignored); otherwise a window of
+    ``size`` (default 1280x720, shrunk to fit the desktop) that the user may resize, in which
+    case a ``resize`` intention tells the scenes to lay out again.
+    """
+    pygame.display.init()
+    pygame.font.init()
+    if caption:
+        pygame.display.set_caption(caption)
+    if fullscreen:
+        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    width, height = size or _default_window()
+    flags = pygame.RESIZABLE if resizable else 0
+    return pygame.display.set_mode((max(int(width), 1), max(int(height), 1)), flags)
+
+
+def _default_window() -> tuple[int, int]:
+    desktops = pygame.display.get_desktop_sizes()
+    if not desktops:
+        return DEFAULT_WINDOW
+    desk_w, desk_h = desktops[0]
+    return min(DEFAULT_WINDOW[0], int(desk_w * 0.9)), min(DEFAULT_WINDOW[1], int(desk_h * 0.9))
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """How much to scale fonts and panels designed for 1080p on a screen of ``size``.
+
+    Driven by height (a wide screen should not get huge text) and bounded so text stays
+    readable on small windows and sane on 4K.
+    """
+    return min(max(size[1] / REFERENCE_HEIGHT, 0.6), 2.0)
+
+
+def scaled(value: float, size: tuple[int, int]) -> int:
+    """``value`` pixels at 1080p, scaled for a screen of ``size``; at least 1."""
+    return max(1, round(value * ui_scale(size)))

@@ -1,0 +1,36 @@
+import pygame
+import pytest
+
+from game.shell.display import open_display, scaled, ui_scale
+
+
+def test_fullscreen_takes_the_size_the_driver_gives(display):
+    surface = open_display(fullscreen=True, caption="Shell test")
+    assert surface.get_size() == (1024, 768)  # the dummy driver's desktop
+    assert surface is pygame.display.get_surface()
+    assert pygame.display.get_caption()[0] == "Shell test"
+
+
+def test_windowed_uses_the_requested_size(display):
+    surface = open_display(fullscreen=False, size=(640, 360))
+    assert surface.get_size() == (640, 360)
+
+
+def test_windowed_without_a_size_fits_the_desktop(display):
+    surface = open_display(fullscreen=False)
+    width, height = surface.get_size()
+    assert 0 < width <= 1024 * 0.9 and 0 < height <= 768 * 0.9
+
+
+@pytest.mark.parametrize("size, expected", [
+    ((1920, 1080), 1.0), ((3840, 2160), 2.0), ((1024, 768), 768 / 1080),
+    ((640, 360), 0.6), ((7680, 4320), 2.0),
+])
+def test_ui_scale_follows_height_within_bounds(size, expected):
+    assert ui_scale(size) == pytest.approx(expected)
+
+
+def test_scaled_sizes_never_vanish():
+    assert scaled(24, (1920, 1080)) == 24
+    assert scaled(24, (3840, 2160)) == 48
+    assert scaled(1, (640, 360)) == 1
