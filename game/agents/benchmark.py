@@ -1,0 +1,113 @@
+"""Play agents side by side on exactly the same seeded games and summarise the results.
+
+Game i on a map uses seed ``seed + i`` for every agent (and seeds the agent with it too), so
+the agents face the same islands, spawns, prisons and hint draws.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+import warnings
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from game.treasure.mapfile import MapWarning, read_map
+
+from . import make_agent
+from .runner import play_game
+
+COLUMNS = ["map", "agent", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_turns", "median_turns",
+           "mean_turns_to_win", "mean_seconds", "median_seconds", "invalid_actions"]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    map: str
+    agent: str
+    game: int
+    won: bool
+    turns: int
+    seconds: float
+    invalid_actions: int
+
+
+def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if games == 0:
+        return 0.0, 0.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+_BOARDS: dict[str, object] = {}
+
+
+def _board(path: str):
+    if path not in _BOARDS:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", MapWarning)
+            _BOARDS[path] = read_map(path)
+    return _BOARDS[path]
+
+
+def _play_chunk(task: tuple[str, str, list[int], int]) -> list[GameResult]:
+    path, agent_name, games, seed = task
+    board = _board(path)
+    out = []
+    for i in games:
+        agent = make_agent(agent_name, seed + i)
+        t0 = time.perf_counter()
+        record = play_game(board, seed + i, agent)
+        out.append(GameResult(path, agent_name, i, record.result == "WIN", record.state.turn,
+                              time.perf_counter() - t0, record.invalid_actions))
+    return out
+
+
+def run_games(maps: list[str], agents: list[str], games: int, seed: int, workers: int = 1,
+              chunk: int = 10, progress: Callable[[int, int], None] | None = None) -> Iterator[GameResult]:
+    tasks = [(m, a, list(range(i, min(i + chunk, games))), seed)
+             for m in maps for a in agents for i in range(0, games, chunk)]
+    total, done = len(maps) * len(agents) * games, 0
+    if workers <= 1:
+        results = map(_play_chunk, tasks)
+        pool = None
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        results = pool.map(_play_chunk, tasks)
+    try:
+        for batch in results:
+            done += len(batch)
+            if progress:
+                progress(done, total)
+            yield from batch
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+
+
+def summarise(results: list[GameResult]) -> list[dict]:
+    groups: dict[tuple[str, str], list[GameResult]] = {}
+    for r in results:
+        groups.setdefault((r.map, r.agent), []).append(r)
+    rows = []
+    for (path, agent), rs in groups.items():
+        wins = sum(r.won for r in rs)
+        low, high = wilson(wins, len(rs))
+        won_turns = [r.turns for r in rs if r.won]
+        rows.append({
+            "map": path, "agent": agent, "games": len(rs), "wins": wins,
+            "win_rate": round(wins / len(rs), 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
+            "mean_turns": round(statistics.mean(r.turns for r in rs), 2),
+            "median_turns": statistics.median(r.turns for r in rs),
+            "mean_turns_to_win": round(statistics.mean(won_turns), 2) if won_turns else None,
+            "mean_seconds": round(statistics.mean(r.seconds for r in rs), 5),
+            "median_seconds": round(statistics.median(r.seconds for r in rs), 5),
+            "invalid_actions": sum(r.invalid_actions for r in rs),
+        })
+    return rows

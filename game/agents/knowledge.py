@@ -1,0 +1,136 @@
+"""What the public record says about where the treasure can be.
+
+Hard knowledge rules tiles out for certain: the map (never sea, mountain or prison), scanned
+tiles, verified hints, and the pirate's walk. The walk rule (RULES §6) is deterministic, so
+every step he is seen to take rules out each tile for which that step is not the rule's choice:
+the tile must lie on a shortest path through his trail, and no neighbour the rule prefers
+(his previous direction, else the first of N, E, S, W) may also lead there as fast.
+
+Soft knowledge, under the ``bluff`` truth model only, weighs unverified hints by the liar rate.
+Under the ``random`` model a hint's area is drawn without looking at the treasure, so an
+unverified hint carries no information at all and is ignored until verified.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+import numpy as np
+
+from game.treasure.board import DIRECTION_ORDER, DIRECTIONS, UNREACHABLE, Board, Pos, walking_distance
+from game.treasure.observation import Observation
+
+_BFS_CACHE: "weakref.WeakKeyDictionary[Board, dict[Pos, np.ndarray]]" = weakref.WeakKeyDictionary()
+_BFS_CACHE_LIMIT = 512
+
+
+def distances_from(board: Board, source: Pos) -> np.ndarray:
+    """Walking distances from ``source`` (cached per board: games on one map share them)."""
+    cache = _BFS_CACHE.setdefault(board, {})
+    dist = cache.get(source)
+    if dist is None:
+        if len(cache) >= _BFS_CACHE_LIMIT:
+            cache.pop(next(iter(cache)))
+        dist = walking_distance(board.passable, source)
+        dist.flags.writeable = False
+        cache[source] = dist
+    return dist
+
+
+class Knowledge:
+    """Incrementally maintained candidate mask and probability map for one game."""
+
+    def __init__(self, obs: Observation):
+        self.board = obs.board
+        self.possible = obs.board.eligible.copy()  # hard constraints applied so far
+        self.applied_hints: set[int] = set()
+        self.trail_seen = 0  # how many trail tiles have been used
+        self.notes: list[str] = []
+
+    # --- hard knowledge ------------------------------------------------------------------
+    def update(self, obs: Observation) -> None:
+        self.possible &= ~obs.scanned
+        for hint in obs.hints:
+            if hint.verified is not None and hint.index not in self.applied_hints:
+                self.possible &= hint.mask if hint.verified else ~hint.mask
+                self.applied_hints.add(hint.index)
+        if obs.pirate_free and len(obs.pirate_trail) > max(self.trail_seen, 1):
+            self._apply_trail(obs.pirate_trail)
+        if not self.possible.any():
+            # Cannot happen if the engine follows the rules; recover rather than stall.
+            self.notes.append("knowledge became inconsistent; starting again from the public record")
+            self.possible = obs.board.eligible & ~obs.scanned
+
+    def _apply_trail(self, trail: tuple[Pos, ...]) -> None:
+        board = self.board
+        start = trail[0]
+        from_start = distances_from(board, start)
+        k = len(trail) - 1
+        here = distances_from(board, trail[-1])
+        # On a shortest path through the whole trail, and not where he stands now.
+        ok = (from_start != UNREACHABLE) & (here == from_start - k) & (here > 0)
+        first_new = max(self.trail_seen - 1, 0)
+        for i in range(first_new, k):
+            previous = _direction(trail[i - 1], trail[i]) if i > 0 else None
+            chosen = _direction(trail[i], trail[i + 1])
+            for rival in _rivals(previous, chosen):
+                dr, dc = DIRECTIONS[rival]
+                n = (trail[i][0] + dr, trail[i][1] + dc)
+                if not board.on_map(n) or not board.passable[n]:
+                    continue
+                # The rival would also be a step on a shortest path: the rule would have taken it.
+                ok &= distances_from(board, n) != from_start - i - 1
+        self.possible &= ok
+        self.trail_seen = len(trail)
+
+    # --- probability -----------------------------------------------------------------------
+    def probabilities(self, obs: Observation) -> np.ndarray:
+        p = self.possible.astype(np.float64)
+        total = p.sum()
+        if obs.config.truth_model == "bluff":
+            lie = obs.config.liar_rate
+            for hint in obs.hints:
+                if hint.verified is None:
+                    inside = float((p * hint.mask).sum())
+                    if 0 < inside < total:
+                        # P(t | hint) = (1-lie) P(t | A) for t in A, lie P(t | not A) outside.
+                        p = np.where(hint.mask, p * ((1 - lie) / inside), p * (lie / (total - inside)))
+                        total = p.sum()
+        if total <= 0:
+            return p
+        return p / total
+
+
+def _direction(a: Pos, b: Pos) -> str:
+    delta = (b[0] - a[0], b[1] - a[1])
+    for name, d in DIRECTIONS.items():
+        if d == delta:
+            return name
+    raise ValueError(f"{a} -> {b} is not one step")
+
+
+def _rivals(previous: str | None, chosen: str) -> list[str]:
+    """Directions that, had they led to the treasure as fast, the rule would have taken."""
+    if previous == chosen:
+        return []
+    earlier = list(DIRECTION_ORDER[: DIRECTION_ORDER.index(chosen)])
+    if previous is not None and previous not in earlier:
+        earlier.append(previous)
+    return earlier
+
+
+def box_sum(p: np.ndarray, side: int) -> np.ndarray:
+    """Sum of ``p`` over the side x side square centred on each tile, clipped to the map."""
+    half = side // 2
+    h, w = p.shape
+    padded = np.zeros((h + 2 * half + 1, w + 2 * half + 1))
+    padded[half + 1 : half + 1 + h, half + 1 : half + 1 + w] = p
+    c = padded.cumsum(0).cumsum(1)
+    return c[side:, side:] - c[:-side, side:] - c[side:, :-side] + c[:-side, :-side]
+
+
+def entropy2(x: float) -> float:
+    """Binary entropy in bits: the information a yes/no test with P(yes) = x gives."""
+    if x <= 0.0 or x >= 1.0:
+        return 0.0
+    return float(-x * np.log2(x) - (1 - x) * np.log2(1 - x))

@@ -1,0 +1,182 @@
+"""The default agent: keeps the probability of every tile and picks the action worth most.
+
+Each action is valued in bits of information about the treasure's tile, plus the chance it
+wins at once, plus progress toward where the probability is:
+
+* ``VERIFY k`` is a yes/no test: worth the binary entropy of the probability inside hint k's
+  area, so the hint that splits what remains most evenly is worth most (1 bit at 50%).
+* A scan is a yes/no test too, and a "yes" wins: entropy of the mass it covers, plus that mass
+  times ``win_weight``.
+* Moving nearer the likeliest area is worth ``progress_weight`` x that area's mass x the
+  number of large moves (4 tiles) it saves.
+* The teleport (free, once) is kept until one large scan somewhere far away would cover a
+  large share of the probability, or the pirate is about to reach every candidate.
+
+Every decision carries a one-line reason; :meth:`probabilities` exposes the heat map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.treasure.actions import Action, LargeScan, MoveLarge, MoveSmall, Teleport, Verify
+from game.treasure.board import DIRECTION_ORDER, DIRECTIONS, UNREACHABLE, Pos
+from game.treasure.observation import Observation
+
+from .base import Agent, Decision
+from .knowledge import Knowledge, box_sum, distances_from, entropy2
+
+
+@dataclass(frozen=True)
+class LogicalSettings:
+    win_weight: float = 2.0
+    progress_weight: float = 1.5
+    teleport_mass: float = 0.5  # teleport when one large scan there covers this much ...
+    teleport_min_distance: int = 9  # ... and it is at least this far (two large moves and more)
+    urgent_turns: int = 2  # or when the pirate is this close to the likeliest tiles
+
+
+@dataclass(frozen=True)
+class _Option:
+    value: float
+    action: Action
+    reason: str
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%" if x >= 0.01 or x == 0 else f"{100 * x:.1f}%"
+
+
+class LogicalAgent(Agent):
+    """Probability map + information value: the strongest agent here (``--agent default``)."""
+
+    name = "default"
+
+    def __init__(self, seed: int = 0, settings: LogicalSettings | None = None):
+        super().__init__(seed)
+        self.settings = settings or LogicalSettings()
+        self.knowledge: Knowledge | None = None
+        self._p: np.ndarray | None = None
+
+    def start(self, obs: Observation) -> None:
+        self.knowledge = Knowledge(obs)
+
+    def probabilities(self) -> np.ndarray | None:
+        return self._p
+
+    # --- the decision --------------------------------------------------------------------
+    def act(self, obs: Observation) -> Decision:
+        if self.knowledge is None or self.knowledge.board is not obs.board:
+            self.knowledge = Knowledge(obs)
+        self.knowledge.update(obs)
+        p = self.knowledge.probabilities(obs)
+        self._p = p
+        s3, s5 = box_sum(p, obs.config.small_scan), box_sum(p, obs.config.large_scan)
+
+        known = self._certain_tile(p)
+        teleport = self._teleport(obs, p, s5, known)
+        if teleport is not None:
+            return teleport
+
+        target, target_mass = self._target(obs, p, s5)
+        to_target = distances_from(obs.board, target)
+        here_d = int(to_target[obs.agent])
+        options = self._verify_options(obs, p)
+        options += self._scan_and_move_options(obs, s3, s5, to_target, here_d, target_mass, known)
+        best = max(options, key=lambda o: o.value)
+        return Decision(best.action, best.reason)
+
+    # --- pieces ----------------------------------------------------------------------------
+    @staticmethod
+    def _certain_tile(p: np.ndarray) -> Pos | None:
+        flat = int(np.argmax(p))
+        if p.flat[flat] > 0.999:
+            return divmod(flat, p.shape[1])
+        return None
+
+    def _target(self, obs: Observation, p: np.ndarray, s5: np.ndarray) -> tuple[Pos, float]:
+        """Where to head: the best place to scan, its mass discounted by the trip there."""
+        board = obs.board
+        n_eff = 1.0 / max(float((p * p).sum()), 1e-12)
+        side = int(np.clip(np.sqrt(n_eff), obs.config.large_scan, 25)) | 1
+        mass = s5 if side == obs.config.large_scan else box_sum(p, side)
+        rows, cols = np.indices(p.shape)
+        trip = np.abs(rows - obs.agent[0]) + np.abs(cols - obs.agent[1])
+        score = np.where(board.passable, mass / (1.0 + trip / 8.0), -1.0)
+        flat = int(np.argmax(score))
+        target = divmod(flat, p.shape[1])
+        return target, float(s5[target])
+
+    def _verify_options(self, obs: Observation, p: np.ndarray) -> list[_Option]:
+        out = []
+        for hint in obs.hints:
+            if hint.verified is not None:
+                continue
+            inside = float(p[hint.mask].sum())
+            bits = entropy2(inside)
+            if bits <= 0:
+                continue
+            reason = f"verify hint {hint.index}: its area holds {_pct(inside)} of what remains"
+            out.append(_Option(bits, Verify(hint.index), reason))
+        return out
+
+    def _scan_and_move_options(self, obs: Observation, s3, s5, to_target, here_d: int, target_mass: float,
+                               known: Pos | None) -> list[_Option]:
+        cfg, st = obs.config, self.settings
+        r, c = obs.agent
+        m = float(s5[r, c])
+        out = [_Option(entropy2(m) + st.win_weight * m, LargeScan(),
+                       f"large scan here: {_pct(m)} of the probability is within reach" if not known
+                       else f"large scan: the treasure must be at {known}")]
+        runs = obs.board.free_run
+        for d_index, direction in enumerate(DIRECTION_ORDER):
+            dr, dc = DIRECTIONS[direction]
+            room = int(runs[d_index, r, c])
+            for n in range(cfg.small_move[0], min(cfg.small_move[1], room) + 1):
+                dest = (r + dr * n, c + dc * n)
+                got = float(s3[dest])
+                gain = self._progress(here_d, int(to_target[dest]), target_mass)
+                reason = (f"move {direction} {n} and scan: covers {_pct(got)}"
+                          + (f", {here_d - int(to_target[dest])} tiles nearer the likeliest area" if gain > 0 else ""))
+                out.append(_Option(entropy2(got) + st.win_weight * got + gain, MoveSmall(direction, n), reason))
+            for n in range(cfg.large_move[0], min(cfg.large_move[1], room) + 1):
+                dest = (r + dr * n, c + dc * n)
+                gain = self._progress(here_d, int(to_target[dest]), target_mass)
+                reason = (f"move {direction} {n}: {here_d - int(to_target[dest])} tiles nearer the likeliest area"
+                          f" ({_pct(target_mass)} there)")
+                out.append(_Option(gain, MoveLarge(direction, n), reason))
+        return out
+
+    def _progress(self, before: int, after: int, mass: float) -> float:
+        if before == UNREACHABLE or after == UNREACHABLE:
+            return 0.0
+        return self.settings.progress_weight * mass * (before - after) / 4.0
+
+    def _teleport(self, obs: Observation, p, s5, known: Pos | None) -> Decision | None:
+        if obs.teleport_used:
+            return None
+        st = self.settings
+        board = obs.board
+        landing = board.land & ~board.mountain
+        score = np.where(landing, s5, -1.0)
+        flat = int(np.argmax(score))
+        spot = divmod(flat, p.shape[1])
+        mass = float(s5[spot])
+        reach = distances_from(board, obs.agent)
+        far = reach[spot] == UNREACHABLE or reach[spot] >= st.teleport_min_distance
+        if not far or mass <= float(s5[obs.agent]):
+            return None
+        if known is not None:
+            return Decision(Teleport(*spot), f"teleport to {spot}: the treasure must be within one large scan")
+        if mass >= st.teleport_mass:
+            return Decision(Teleport(*spot), f"teleport to {spot}: one large scan there covers {_pct(mass)}")
+        if obs.pirate_free and obs.pirate is not None:
+            pirate_d = distances_from(board, obs.pirate)
+            likely = p > 0
+            soonest = int(pirate_d[likely].min()) if likely.any() else UNREACHABLE
+            if soonest <= st.urgent_turns * obs.config.pirate_speed and mass >= 0.1:
+                return Decision(Teleport(*spot), f"teleport to {spot}: the pirate is {soonest} tiles from the "
+                                                 f"treasure's likeliest tiles; {_pct(mass)} lies there")
+        return None

@@ -1,0 +1,120 @@
+"""`run.py bench`: agents side by side on the same seeded games; table, JSON, CSV and a chart."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import glob
+import json
+import os
+import sys
+import time
+import warnings
+from pathlib import Path
+
+from game.cli import UsageError
+
+HELP = "benchmark agents on the same seeded games: win rate with 95% interval, turns, time, invalid actions"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--agents", default="default,greedy,random", help="comma-separated agent names")
+    p.add_argument("--maps", nargs="+", required=True, metavar="MAP", help="map files (globs are expanded)")
+    p.add_argument("--games", type=int, default=500, help="games per map and agent")
+    p.add_argument("--seed", type=int, default=0, help="game i on a map uses seed + i, for every agent")
+    p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    p.add_argument("--out", default="out/bench", help="folder for results.json, results.csv, winrate.png")
+    p.add_argument("--skip-rejected", action="store_true", help="leave out maps the reader refuses")
+
+
+class ProgressBar:
+    def __init__(self, stream=sys.stderr, width: int = 40):
+        self.stream, self.width, self.start = stream, width, time.perf_counter()
+        self.tty = stream.isatty()
+        self.last_print = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        frac = done / total if total else 1.0
+        elapsed = time.perf_counter() - self.start
+        eta = elapsed / frac - elapsed if frac > 0 else 0
+        bar = "#" * int(self.width * frac) + "-" * (self.width - int(self.width * frac))
+        line = f"[{bar}] {done}/{total} games  {elapsed:.0f}s elapsed, ~{eta:.0f}s left"
+        if self.tty:
+            self.stream.write("\r" + line + ("\n" if done == total else ""))
+        elif int(frac * 10) != self.last_print:  # a line every 10% when not a terminal
+            self.last_print = int(frac * 10)
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+def _maps(patterns: list[str], skip_rejected: bool) -> list[str]:
+    from game.treasure.mapfile import MapFormatError, MapWarning, read_map
+
+    paths: list[str] = []
+    for pattern in patterns:
+        found = sorted(glob.glob(pattern, recursive=True)) if any(ch in pattern for ch in "*?[") else [pattern]
+        if not found:
+            raise UsageError(f"no map matches {pattern!r}")
+        paths.extend(found)
+    good = []
+    for path in paths:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", MapWarning)
+                read_map(path)
+            good.append(path)
+        except MapFormatError as exc:
+            if not skip_rejected:
+                raise UsageError(f"rejected map: {exc} (use --skip-rejected to leave such maps out)") from None
+            print(f"bench: skipping rejected map {exc}", file=sys.stderr)
+    return good
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.agents import AgentNotFound, agent_class
+    from game.agents.benchmark import COLUMNS, run_games, summarise
+
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    for name in agents:
+        try:
+            agent_class(name)
+        except AgentNotFound as exc:
+            raise UsageError(str(exc)) from None
+    if args.games < 1 or args.workers < 1:
+        raise UsageError("--games and --workers must be at least 1")
+    maps = _maps(args.maps, args.skip_rejected)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    results = list(run_games(maps, agents, args.games, args.seed, args.workers, progress=ProgressBar()))
+    rows = summarise(results)
+    order = {m: i for i, m in enumerate(maps)}
+    rows.sort(key=lambda r: (order[r["map"]], agents.index(r["agent"])))
+    (out / "results.json").write_text(json.dumps(rows, indent=2) + "\n")
+    with open(out / "results.csv", "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(rows)
+    _print_table(rows)
+    try:
+        from game.arcade.chart import win_rate_chart
+
+        win_rate_chart(rows, agents, out / "winrate.png")
+        print(f"wrote {out / 'results.json'}, {out / 'results.csv'}, {out / 'winrate.png'}")
+    except ImportError as exc:  # the chart needs pygame; the numbers do not
+        print(f"wrote {out / 'results.json'}, {out / 'results.csv'} (no chart: {exc})")
+    total_invalid = sum(r["invalid_actions"] for r in rows)
+    print(f"invalid_actions={total_invalid}")
+    return 0
+
+
+def _print_table(rows: list[dict]) -> None:
+    head = f"{'map':42s} {'agent':8s} {'games':>5s} {'win rate':>8s} {'95% CI':>13s} {'turns':>6s} {'med':>4s} " \
+           f"{'win turns':>9s} {'ms/game':>8s} {'invalid':>7s}"
+    print(head)
+    print("-" * len(head))
+    for r in rows:
+        name = r["map"] if len(r["map"]) <= 42 else "..." + r["map"][-39:]
+        win_turns = f"{r['mean_turns_to_win']:.1f}" if r["mean_turns_to_win"] is not None else "-"
+        print(f"{name:42s} {r['agent']:8s} {r['games']:5d} {100 * r['win_rate']:7.1f}% "
+              f"{100 * r['ci_low']:5.1f}-{100 * r['ci_high']:5.1f}% {r['mean_turns']:6.1f} {r['median_turns']:4.0f} "
+              f"{win_turns:>9s} {1000 * r['mean_seconds']:8.1f} {r['invalid_actions']:7d}")
