@@ -35,7 +35,9 @@ class LogicalSettings:
     progress_weight: float = 1.5
     teleport_mass: float = 0.5  # teleport when one large scan there covers this much ...
     teleport_min_distance: int = 9  # ... and it is at least this far (two large moves and more)
-    urgent_turns: int = 2  # or when the pirate is this close to the likeliest tiles
+    urgent_turns: int = 2  # or when the pirate reaches this much of the probability ...
+    urgent_share: float = 0.5  # ... within urgent_turns turns
+    urgency: float = 1.5  # scans weigh tiles the pirate reaches in t turns by 1 + urgency / (t + 1)
 
 
 @dataclass(frozen=True)
@@ -73,10 +75,17 @@ class LogicalAgent(Agent):
         self.knowledge.update(obs)
         p = self.knowledge.probabilities(obs)
         self._p = p
-        s3, s5 = box_sum(p, obs.config.small_scan), box_sum(p, obs.config.large_scan)
+        arrival = self._pirate_arrival(obs)
+        if arrival is not None:
+            # A tile the pirate reaches soon is worth covering now: later it may be too late.
+            weighted = p * (1.0 + self.settings.urgency / (arrival + 1.0))
+            weighted /= weighted.sum()
+        else:
+            weighted = p
+        s3, s5 = box_sum(weighted, obs.config.small_scan), box_sum(weighted, obs.config.large_scan)
 
         known = self._certain_tile(p)
-        teleport = self._teleport(obs, p, s5, known)
+        teleport = self._teleport(obs, p, s5, known, arrival)
         if teleport is not None:
             return teleport
 
@@ -154,7 +163,16 @@ class LogicalAgent(Agent):
             return 0.0
         return self.settings.progress_weight * mass * (before - after) / 4.0
 
-    def _teleport(self, obs: Observation, p, s5, known: Pos | None) -> Decision | None:
+    def _pirate_arrival(self, obs: Observation) -> np.ndarray | None:
+        """Turns until the pirate could stand on each tile (None before his prison is known)."""
+        if obs.pirate is None:
+            return None
+        dist = distances_from(obs.board, obs.pirate).astype(np.float64)
+        dist[dist >= UNREACHABLE] = np.inf
+        wait = 0 if obs.pirate_free else max(obs.free_turn - obs.turn, 0)
+        return wait + np.ceil(dist / obs.config.pirate_speed)
+
+    def _teleport(self, obs: Observation, p, s5, known: Pos | None, arrival) -> Decision | None:
         if obs.teleport_used:
             return None
         st = self.settings
@@ -172,11 +190,9 @@ class LogicalAgent(Agent):
             return Decision(Teleport(*spot), f"teleport to {spot}: the treasure must be within one large scan")
         if mass >= st.teleport_mass:
             return Decision(Teleport(*spot), f"teleport to {spot}: one large scan there covers {_pct(mass)}")
-        if obs.pirate_free and obs.pirate is not None:
-            pirate_d = distances_from(board, obs.pirate)
-            likely = p > 0
-            soonest = int(pirate_d[likely].min()) if likely.any() else UNREACHABLE
-            if soonest <= st.urgent_turns * obs.config.pirate_speed and mass >= 0.1:
-                return Decision(Teleport(*spot), f"teleport to {spot}: the pirate is {soonest} tiles from the "
-                                                 f"treasure's likeliest tiles; {_pct(mass)} lies there")
+        if obs.pirate_free and arrival is not None:
+            at_risk = float(p[arrival <= st.urgent_turns].sum())
+            if at_risk >= st.urgent_share and mass >= 0.1:
+                return Decision(Teleport(*spot), f"teleport to {spot}: the pirate can reach {_pct(at_risk)} of the "
+                                                 f"probability within {st.urgent_turns} turns; {_pct(mass)} lies there")
         return None

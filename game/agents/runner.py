@@ -44,9 +44,7 @@ class GameRecord:
 def as_decision(returned: object) -> Decision:
     if isinstance(returned, Decision):
         return returned
-    if isinstance(returned, Action):
-        return Decision(returned, "")
-    return Decision(Forfeit(repr(returned)[:60], "the agent returned something that is not an action"), "")
+    return Decision(returned, "")  # type: ignore[arg-type]  # not an Action: the engine refuses it
 
 
 def play_game(board: Board, seed: int, agent: Agent, config: RulesConfig | None = None, *,
@@ -65,6 +63,7 @@ def play_game(board: Board, seed: int, agent: Agent, config: RulesConfig | None 
             record.invalid_actions += 1
             text = action.text() if isinstance(action, Action) else repr(action)[:60]
             action = Forfeit(text, reason)
+            decision = Decision(action, "")
         turn = state.turn
         state, events = step(state, action)
         record.actions.append(PlayedAction(action, decision.reason, agent.name, turn))

@@ -1,0 +1,92 @@
+"""The default agent's knowledge never rules out the real treasure, and the pirate inference bites."""
+
+import numpy as np
+import pytest
+
+from game.agents.knowledge import Knowledge, _rivals, box_sum, entropy2
+from game.agents.logical import LogicalAgent
+from game.treasure.actions import LargeScan
+from game.treasure.board import Board
+from game.treasure.config import RulesConfig
+from game.treasure.engine import new_game, step
+from game.treasure.observation import observe
+
+from ..treasure.test_properties import random_board
+
+
+def test_rivals_follow_the_walk_rule():
+    assert _rivals(None, "N") == []
+    assert _rivals(None, "S") == ["N", "E"]
+    assert _rivals("E", "E") == []  # kept his direction: nothing else is learnt
+    assert _rivals("W", "N") == ["W"]  # could not keep W
+    assert _rivals("W", "S") == ["N", "E", "W"]
+
+
+def test_box_sum_matches_a_direct_sum():
+    rng = np.random.default_rng(0)
+    p = rng.random((7, 9))
+    got = box_sum(p, 3)
+    for r in range(7):
+        for c in range(9):
+            assert got[r, c] == pytest.approx(p[max(0, r - 1):r + 2, max(0, c - 1):c + 2].sum())
+
+
+def test_entropy2():
+    assert entropy2(0.5) == pytest.approx(1.0)
+    assert entropy2(0.0) == entropy2(1.0) == 0.0
+    assert entropy2(0.1) == pytest.approx(entropy2(0.9))
+
+
+def _open_field(n=15):
+    region = np.ones((n, n), dtype=np.int32)
+    region[0, :] = region[-1, :] = region[:, 0] = region[:, -1] = 0
+    prison = np.zeros((n, n), bool)
+    prison[n - 2, n - 2] = True
+    return region, prison
+
+
+@pytest.mark.parametrize("truth_model", ["random", "bluff"])
+def test_knowledge_keeps_the_treasure_on_random_boards(truth_model):
+    cfg = RulesConfig(truth_model=truth_model)
+    checked = 0
+    for seed in range(60):
+        board = random_board(seed, 10, 12)
+        if board is None:
+            continue
+        state, _ = new_game(board, seed, cfg)
+        agent = LogicalAgent(seed)
+        agent.start(observe(state))
+        while not state.over:
+            decision = agent.act(observe(state))
+            assert agent.knowledge.possible[board.treasure], f"seed {seed}: the treasure was ruled out"
+            p = agent.probabilities()
+            assert p.sum() == pytest.approx(1.0) and p[board.treasure] > 0
+            assert not (p > 0)[~board.eligible].any()
+            state, events = step(state, decision.action)
+            assert not any(type(e).__name__ == "ActionRefused" for e in events)
+            checked += 1
+    assert checked > 200
+
+
+def test_the_pirate_walk_narrows_the_candidates_to_his_way():
+    region, prison = _open_field()
+    board = Board(region, np.zeros_like(prison), prison, (2, 3), 1, 1)
+    state, _ = new_game(board, 0)
+    knowledge = Knowledge(observe(state))
+    before = int(knowledge.possible.sum())
+    for _ in range(4):  # the agent only scans (4 actions = 2 turns); the pirate walks 2 tiles a turn
+        state, _ = step(state, LargeScan())
+    obs = observe(state)
+    assert obs.pirate_trail == ((13, 13), (12, 13), (11, 13), (10, 13), (9, 13), (8, 13), (7, 13))
+    without_walk = Knowledge(obs)
+    without_walk.update(obs)  # the same record, but the walk ignored:
+    without_walk.possible = obs.board.eligible & ~obs.scanned
+    for h in obs.hints:
+        if h.verified is not None:
+            without_walk.possible &= h.mask if h.verified else ~h.mask
+    knowledge.update(obs)
+    after = knowledge.possible
+    assert after[board.treasure]
+    # Six steps north from (13, 13): every tile south of row 7 is ruled out, and so is his own tile.
+    assert not after[8:, :].any() and not after[7, 13]
+    assert after.sum() < without_walk.possible.sum() < before
