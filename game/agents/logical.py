@@ -35,6 +35,7 @@ class LogicalSettings:
     progress_weight: float = 1.5
     teleport_mass: float = 0.5  # teleport when one large scan there covers this much ...
     teleport_min_distance: int = 9  # ... and it is at least this far (two large moves and more)
+    on_foot_share: float = 0.15  # teleport when less than this much probability is reachable on foot
     urgent_turns: int = 2  # or when the pirate reaches this much of the probability ...
     urgent_share: float = 0.5  # ... within urgent_turns turns
     urgency: float = 1.5  # scans weigh tiles the pirate reaches in t turns by 1 + urgency / (t + 1)
@@ -113,10 +114,13 @@ class LogicalAgent(Agent):
         mass = s5 if side == obs.config.large_scan else box_sum(p, side)
         rows, cols = np.indices(p.shape)
         trip = np.abs(rows - obs.agent[0]) + np.abs(cols - obs.agent[1])
-        score = np.where(board.passable, mass / (1.0 + trip / 8.0), -1.0)
+        reachable = distances_from(board, obs.agent) != UNREACHABLE
+        score = np.where(board.passable & reachable, mass / (1.0 + trip / 8.0), -1.0)
         flat = int(np.argmax(score))
         target = divmod(flat, p.shape[1])
-        return target, float(s5[target])
+        # The mass of the whole area around the target: with a diffuse probability one 5x5
+        # window there holds little, but heading for the area is still worth something.
+        return target, float(mass[target])
 
     def _verify_options(self, obs: Observation, p: np.ndarray) -> list[_Option]:
         out = []
@@ -178,11 +182,17 @@ class LogicalAgent(Agent):
         st = self.settings
         board = obs.board
         landing = board.land & ~board.mountain
-        score = np.where(landing, s5, -1.0)
-        flat = int(np.argmax(score))
-        spot = divmod(flat, p.shape[1])
-        mass = float(s5[spot])
         reach = distances_from(board, obs.agent)
+        on_foot = float(p[reach != UNREACHABLE].sum())
+        if on_foot < self.settings.on_foot_share:
+            # Most of the probability is on land we cannot walk to: go where the most of it is.
+            side = int(np.clip(np.sqrt(1.0 / max(float((p * p).sum()), 1e-12)), 5, 25)) | 1
+            area = np.where(landing, box_sum(p, side), -1.0)
+            spot = divmod(int(np.argmax(area)), p.shape[1])
+            return Decision(Teleport(*spot), f"teleport to {spot}: {_pct(1 - on_foot)} of the probability "
+                                             f"cannot be reached on foot from here")
+        spot = divmod(int(np.argmax(np.where(landing, s5, -1.0))), p.shape[1])
+        mass = float(s5[spot])
         far = reach[spot] == UNREACHABLE or reach[spot] >= st.teleport_min_distance
         if not far or mass <= float(s5[obs.agent]):
             return None
