@@ -4,7 +4,7 @@
 All art is procedural pixel art written by us: tiles come from periodic functions and
 fixed-seed placement (so they tile seamlessly and come out identical on every run), the
 objects and characters from small hand-typed pixel maps (one character per pixel) coloured
-from one shared palette.  Nothing is random except a fixed-seed numpy generator.
+from one shared palette.  Nothing is random except a fixed-seed numpy bit generator (PCG64).
 
 Usage (from the repository root)::
 
@@ -24,6 +24,7 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import numpy as np  # noqa: E402
 
@@ -81,8 +82,8 @@ PAL: dict[str, tuple[int, int, int, int]] = {
     "hatband": (112, 76, 44, 255),
     "shirt": (64, 124, 220, 255),
     "shirt_dark": (38, 80, 164, 255),
-    "trousers": (118, 96, 66, 255),
-    "trousers_dark": (84, 66, 44, 255),
+    "trousers": (58, 82, 140, 255),
+    "trousers_dark": (40, 58, 108, 255),
     "boot": (70, 44, 30, 255),
     "pack": (150, 108, 60, 255),
     "pack_dark": (110, 74, 40, 255),
@@ -127,8 +128,32 @@ def from_map(rows: list[str], key: dict[str, tuple[int, int, int, int]]) -> np.n
     return out
 
 
-def mirror(img: np.ndarray) -> np.ndarray:
-    return img[:, ::-1].copy()
+MARGIN = 1e-6
+
+
+def _gt(v: np.ndarray, threshold: float) -> np.ndarray:
+    """v > threshold, refusing values within MARGIN of it.
+
+    Floating-point sines may differ by an ulp between numpy builds; keeping every value
+    well clear of each threshold keeps the pixels identical on every machine.
+    """
+    v = np.asarray(v, dtype=np.float64)
+    if np.min(np.abs(v - threshold)) <= MARGIN:
+        raise AssertionError(f"a value lies within {MARGIN} of threshold {threshold}")
+    return v > threshold
+
+
+def _lt(v: np.ndarray, threshold: float) -> np.ndarray:
+    return ~_gt(v, threshold)
+
+
+def _round(v: np.ndarray) -> np.ndarray:
+    """Round to the nearest integer, refusing values close to a .5 boundary."""
+    v = np.asarray(v, dtype=np.float64)
+    frac = v - np.floor(v)
+    if np.min(np.abs(frac - 0.5)) <= MARGIN:
+        raise AssertionError("a value lies too close to a rounding boundary")
+    return np.floor(v + 0.5).astype(int)
 
 
 def shift(img: np.ndarray, dy: int = 0, dx: int = 0) -> np.ndarray:
@@ -154,18 +179,16 @@ def over(dst: np.ndarray, src: np.ndarray) -> np.ndarray:
 # --------------------------------------------------------------------------------------
 SEA_FRAMES = 4
 
-# Wave marks: (x, y, phase).  Each mark is a little arc that swells and fades over the
-# 4-frame cycle; phases are staggered so the sea shimmers rather than blinks.
-_SEA_MARKS = [(2, 2, 0), (10, 5, 2), (5, 10, 1), (13, 13, 3)]
-# The arc at each step of its life: list of (dx, dy, colour) per frame of the mark.
+# Wave marks: (x, y, phase).  Each mark is a small arc of foam that swells, glints and
+# fades over the 4-frame cycle; phases are staggered so the sea shimmers, never blinks.
+_SEA_MARKS = [(1, 3, 0), (9, 6, 2), (4, 11, 1), (12, 14, 3)]
+# The mark at each step of its life: (dx, dy, colour) pixels.
 _MARK_SHAPES = [
     [(0, 0, "sea_light"), (1, 0, "sea_light")],
     [(-1, 1, "sea_light"), (0, 0, "sea_crest"), (1, 0, "sea_crest"), (2, 1, "sea_light")],
-    [(-1, 1, "sea_crest"), (0, 0, "sea_glint"), (1, 0, "sea_crest"), (2, 1, "sea_crest")],
-    [(0, 0, "sea_light"), (1, 0, "sea_crest"), (2, 1, "sea_light")],
+    [(-1, 1, "sea_crest"), (0, 0, "sea_crest"), (1, 0, "sea_glint"), (2, 1, "sea_crest")],
+    [(-1, 1, "sea_light"), (2, 1, "sea_light")],
 ]
-
-_BAYER4 = np.array([[0, 8, 2, 10], [12, 4, 14, 6], [3, 11, 1, 9], [15, 7, 13, 5]]) / 16.0
 
 
 def sea_field(frame: int, width: int = TILE, height: int = TILE) -> np.ndarray:
@@ -174,32 +197,39 @@ def sea_field(frame: int, width: int = TILE, height: int = TILE) -> np.ndarray:
     Built from sines whose periods divide 16 and from marks placed modulo 16, so any
     16x16 window is the same tile and neighbouring tiles continue each other.
     """
-    y, x = np.mgrid[0:height, 0:width]
+    y, x = np.mgrid[0:TILE, 0:TILE]
     t = frame % SEA_FRAMES
-    # slow diagonal swell (period 16 along both axes), drifting 4 px per frame
-    swell = np.sin(2 * np.pi * (x + 2 * y - 4 * t) / TILE)
-    swell += 0.5 * np.sin(2 * np.pi * (2 * x - y + 4 * t) / TILE + 1.3)
-    level = (swell + 1.5) / 3.0  # ~0..1
-    level = level + (_BAYER4[y % 4, x % 4] - 0.5) * 0.35
-    shades = np.array([PAL["sea_deep"], PAL["sea_mid"], PAL["sea_light"]])[:, :3]
-    idx = np.clip((level * 2.6).astype(int), 0, 1)  # deep / mid only for the base
-    rgb = shades[idx].astype(np.uint8)
+    # calm swell: broken, wavy troughs (two rows per tile) whose wobble drifts each frame
+    wobble = 1.6 * np.sin(2 * np.pi * x / TILE + t * np.pi / 2)
+    wobble += 0.8 * np.sin(4 * np.pi * x / TILE + 1.0)
+    swell = np.sin(2 * np.pi * (2 * y + wobble) / TILE)
+    breakup = np.sin(2 * np.pi * (x - y) / TILE + 0.5) + np.sin(2 * np.pi * (2 * x + y) / TILE)
+    level = np.ones((TILE, TILE), int)  # 0 deep, 1 mid, 2 light
+    level[_gt(swell, 0.7) & _gt(breakup, -0.3)] = 0
+    level[_lt(swell, -0.9) & _lt(breakup, -0.6)] = 2
+    # drop lone specks (no same-level neighbour left or right): cleaner pixel art
+    lone = (level != 1) & (np.roll(level, 1, 1) != level) & (np.roll(level, -1, 1) != level)
+    level[lone] = 1
+    rgb = np.array([PAL["sea_deep"], PAL["sea_mid"], PAL["sea_light"]], np.uint8)[level][..., :3]
     for mx, my, phase in _SEA_MARKS:
-        shape = _MARK_SHAPES[(t + phase) % SEA_FRAMES]
-        for dx, dy, colour in shape:
-            px, py = (mx + dx) % TILE, (my + dy) % TILE
-            sel = (x % TILE == px) & (y % TILE == py)
-            rgb[sel] = PAL[colour][:3]
-    return rgb
+        for dx, dy, colour in _MARK_SHAPES[(t + phase) % SEA_FRAMES]:
+            rgb[(my + dy) % TILE, (mx + dx) % TILE] = PAL[colour][:3]
+    reps = (-(-height // TILE), -(-width // TILE), 1)
+    return np.ascontiguousarray(np.tile(rgb, reps)[:height, :width])
 
 
-def _tuft_positions(rng: np.random.Generator, n: int, min_dist: int) -> list[tuple[int, int]]:
-    """n points on the 16x16 torus, at least min_dist apart (wrap-around distance)."""
+def _tuft_positions(bits: np.random.PCG64, n: int, min_dist: int) -> list[tuple[int, int]]:
+    """n points on the 16x16 torus, at least min_dist apart (wrap-around distance).
+
+    Uses the raw output of the fixed-seed PCG64 bit generator, whose stream numpy keeps
+    stable across versions (unlike the Generator's sampling methods).
+    """
     pts: list[tuple[int, int]] = []
     tries = 0
     while len(pts) < n and tries < 10_000:
         tries += 1
-        x, y = (int(v) for v in rng.integers(0, TILE, size=2))
+        raw = int(bits.random_raw())
+        x, y = raw % TILE, (raw >> 8) % TILE
         ok = True
         for px, py in pts:
             dx = min(abs(x - px), TILE - abs(x - px))
@@ -212,145 +242,158 @@ def _tuft_positions(rng: np.random.Generator, n: int, min_dist: int) -> list[tup
     return pts
 
 
-LAND_BASE = 232
-LAND_LIGHT = 250
-LAND_DARK = 200
-LAND_DEEP = 184
+LAND_BASE = 226
+LAND_LIGHT = 242
+LAND_DARK = 196
+LAND_DEEP = 182
+
+# Small marks drawn into the land texture: (dx, dy, grey) pixels.
+_TUFT = [(0, 0, LAND_DARK), (2, 0, LAND_DARK), (1, 1, LAND_DEEP), (0, 1, 210), (2, 1, 210),
+         (1, 0, 236)]  # two blades either side of a light one, shadowed root
+_BLADES = [(0, 0, LAND_DARK), (1, 1, LAND_DARK), (2, 0, LAND_DARK)]  # a small "v"
+_PEBBLE = [(0, 0, 250), (1, 0, 244), (0, 1, LAND_DARK), (1, 1, LAND_DEEP)]
+_FLOWER = [(0, 0, 255), (-1, 0, 208), (1, 0, 208), (0, -1, 208), (0, 1, 208)]
 
 
-def _land(seed_offset: int, tufts: int, pebbles: int, flowers: int) -> np.ndarray:
+def _land(seed_offset: int, marks: list[list[tuple[int, int, int]]]) -> np.ndarray:
     """Near-greyscale grass/earth texture, values within 170..255, wrapping at the edges."""
-    rng = np.random.default_rng(SEED + seed_offset)
+    bits = np.random.PCG64(SEED + seed_offset)
     y, x = np.mgrid[0:TILE, 0:TILE]
-    # very soft periodic mottling
-    m = np.sin(2 * np.pi * (x + y) / 8 + seed_offset) + np.sin(2 * np.pi * (x - 2 * y) / 16)
-    base = np.where(m + (_BAYER4[y % 4, x % 4] - 0.5) * 1.2 > 0.9, LAND_BASE - 8, LAND_BASE)
-    g = base.astype(np.int32)
-
-    def put(px: int, py: int, v: int) -> None:
-        g[py % TILE, px % TILE] = v
-
-    pts = _tuft_positions(rng, tufts + pebbles + flowers, 4)
-    for i, (px, py) in enumerate(pts):
-        if i < tufts:  # a grass tuft: two blades and a shadowed root
-            put(px, py, LAND_DARK)
-            put(px + 2, py, LAND_DARK)
-            put(px + 1, py + 1, LAND_DEEP)
-            put(px, py + 1, LAND_DARK + 10)
-            put(px + 2, py + 1, LAND_DARK + 10)
-            put(px + 1, py, LAND_LIGHT)
-        elif i < tufts + pebbles:  # a pebble: light top, dark underside
-            put(px, py, LAND_LIGHT)
-            put(px + 1, py, LAND_LIGHT)
-            put(px, py + 1, LAND_DARK)
-            put(px + 1, py + 1, LAND_DARK)
-        else:  # a tiny flower: bright centre, darker petals around
-            put(px, py, 255)
-            put(px - 1, py, LAND_DARK + 16)
-            put(px + 1, py, LAND_DARK + 16)
-            put(px, py - 1, LAND_DARK + 16)
-            put(px, py + 1, LAND_DARK + 16)
+    # very soft periodic mottling: lighter patches on a flat base
+    m = np.sin(2 * np.pi * (x + y) / 16 + seed_offset) + np.sin(2 * np.pi * (x - 2 * y) / 16)
+    g = np.where(_gt(m, 1.1), LAND_LIGHT - 6, LAND_BASE).astype(np.int32)
+    g[_lt(m, -1.3)] = LAND_BASE - 8
+    pts = _tuft_positions(bits, len(marks), 5)
+    if len(pts) < len(marks):
+        raise AssertionError("could not place every land mark")
+    for (px, py), mark in zip(pts, marks):
+        for dx, dy, v in mark:
+            g[(py + dy) % TILE, (px + dx) % TILE] = v
     g = np.clip(g, 170, 255).astype(np.uint8)
     return np.repeat(g[:, :, None], 3, axis=2)
 
 
 def land_tile() -> np.ndarray:
-    return _land(0, tufts=5, pebbles=1, flowers=0)
+    return _land(0, [_TUFT, _TUFT, _BLADES, _TUFT, _BLADES, _PEBBLE])
 
 
 def land_alt_tile() -> np.ndarray:
-    return _land(7, tufts=3, pebbles=2, flowers=2)
+    return _land(7, [_TUFT, _BLADES, _FLOWER, _PEBBLE, _FLOWER, _BLADES])
 
 
 def shore_profile() -> np.ndarray:
     """Depth (in pixels) of the sand band at each column; periodic so coasts join up."""
     x = np.arange(TILE)
-    p = 3.5 + 0.9 * np.sin(2 * np.pi * x / 8) + 0.6 * np.sin(2 * np.pi * x / 16 + 0.8)
-    return np.round(p).astype(int)
+    p = 4.4 + 0.8 * np.sin(2 * np.pi * x / 8 + 0.4) + 0.6 * np.sin(2 * np.pi * x / 16 + 1.7)
+    return _round(p)
 
 
 def shore_overlay() -> np.ndarray:
-    """Sand and foam along the TOP edge of a land tile; transparent below."""
+    """Foam and sand along the TOP edge of a land tile; transparent below.
+
+    From the sea inwards: a white foam line (2 px deep in places), a row of wet sand,
+    dry sand with a few light grains, and a darker rim where the sand meets the grass.
+    """
     img = np.zeros((TILE, TILE, 4), np.uint8)
     depth = shore_profile()
     x = np.arange(TILE)
-    foam = 1 + ((np.sin(2 * np.pi * x / 8 + 2.0) > 0.55)).astype(int)
+    foam = 1 + _gt(np.sin(2 * np.pi * x / 8 + 2.2), 0.55).astype(int)
     for cx in range(TILE):
         d = depth[cx]
-        for cy in range(d):
-            img[cy, cx] = PAL["sand"]
-        img[d - 1, cx] = PAL["sand_dark"]  # the grass-side edge
-        if d >= 4 and cx % 5 == 2:
-            img[d - 2, cx] = PAL["sand_light"]
-        for cy in range(foam[cx]):
-            img[cy, cx] = PAL["foam"] if cy == 0 else PAL["foam_soft"]
+        img[:d, cx] = PAL["sand"]
+        img[d - 1, cx] = PAL["sand_dark"]
+        img[0, cx] = PAL["foam"]
+        if foam[cx] == 2:
+            img[1, cx] = PAL["foam_soft"]
         img[foam[cx], cx] = PAL["sand_wet"]
+    for gx, gy in ((3, 3), (10, 3), (13, 2), (6, 2)):  # sand grains
+        if img[gy, gx, :3].tolist() == list(PAL["sand"][:3]):
+            img[gy, gx] = PAL["sand_light"]
     return img
 
 
 # --------------------------------------------------------------------------------------
 # Objects
 # --------------------------------------------------------------------------------------
-MOUNTAIN = [
-    "................",
-    "......KK........",
-    ".....KwwK.......",
-    "....KwwwWK......",
-    "....KwwWWWK.....",
-    "...KwlwWmWK.....",
-    "...KlwlmWmmK.KK.",
-    "..KlllmlmmmKKwWK",
-    "..KlllllmmmdKwWK",
-    ".KllplllmmmdKmdK",
-    ".KlllllllmmddmdK",
-    "KllpllllmmmdmmdK",
-    "KlllllllmmmddmdK",
-    "KllllpllmmmdmddK",
-    "KllllllmmmmdmddK",
-    "KKKKKKKKKKKKKKKK",
-]
+def _mountain_map() -> list[str]:
+    """A single snow-capped peak, lit from the left, as a pixel map.
+
+    Built from its silhouette (outline columns per row), a ridge line splitting the lit
+    and shaded faces, a jagged snow line and a few cracks.
+    """
+    # row: (left outline x, right outline x); row 1 is the apex, row 15 the base outline
+    edges = {2: (6, 9), 3: (6, 9), 4: (5, 10), 5: (5, 10), 6: (4, 11), 7: (4, 12),
+             8: (3, 12), 9: (3, 12), 10: (2, 13), 11: (2, 13), 12: (1, 14), 13: (1, 14),
+             14: (1, 14)}
+    ridge = {2: 8, 3: 8, 4: 8, 5: 8, 6: 8, 7: 8, 8: 9, 9: 9, 10: 9, 11: 10, 12: 10, 13: 10,
+             14: 11}  # first shaded column per row
+    snow_to = {5: 7, 6: 7, 7: 6, 8: 8, 9: 7, 10: 6}  # per column: last snowy row (others 4)
+    grid = [["."] * TILE for _ in range(TILE)]
+    grid[1][7] = grid[1][8] = "K"
+    for y, (lx, rx) in edges.items():
+        grid[y][lx] = grid[y][rx] = "K"
+        for x in range(lx + 1, rx):
+            shaded = x >= ridge[y]
+            if y <= snow_to.get(x, 4):
+                grid[y][x] = "W" if shaded else "w"
+            elif x == rx - 1 and shaded:
+                grid[y][x] = "d"
+            else:
+                grid[y][x] = "m" if shaded else "l"
+    for x in range(2, 14):
+        grid[15][x] = "K"
+    # cracks (short strokes down-left) with a pale lip above; darker on the shaded face
+    for x, y, ch in ((6, 9, "m"), (5, 10, "m"), (7, 8, "p"), (4, 12, "m"), (3, 13, "m"),
+                     (5, 11, "p"), (8, 12, "m"), (7, 13, "m"), (9, 11, "p"),
+                     (11, 9, "d"), (12, 12, "d"), (11, 13, "d")):
+        grid[y][x] = ch
+    return ["".join(r) for r in grid]
+
+
+MOUNTAIN = _mountain_map()
 MOUNTAIN_KEY = _key(w="snow", W="snow_shade", l="rock_light", m="rock_mid", d="rock_dark",
                     p="rock_pale")
 
 PRISON = [
     "................",
-    "..KKK.KKKK.KKK..",
-    "..KpK.KppK.KpK..",
-    "..KsKKKssKKKsK..",
-    "..KssssssssssK..",
-    "..KKKKKKKKKKKK..",
-    "...KssssssssK...",
-    "...KsKKKKKKsK...",
-    "...KsKvivivKK...",
-    "...KsKvivivKK...",
-    "...KsKvivivKK...",
-    "...KsKKKKKKsK...",
-    "...KssssssssK...",
-    "...KssssssssK...",
-    "..KKKKKKKKKKKK..",
-    "..oooooooooooo..",
+    ".KKKK.KKK.KKKK..",
+    ".KppK.KpK.KppK..",
+    ".KssKKKsKKKssK..",
+    ".KsssssssssssK..",
+    ".KKmmmmmmmmmKK..",
+    "..KssmssssmsK...",
+    "..KsKKKKKKKsK...",
+    "..KmKvivivKmK...",
+    "..KsKvivivKsK...",
+    "..KsKvivivKsK...",
+    "..KmKvivivKmK...",
+    "..KsKKKKKKKsK...",
+    "..KssmsssmssK...",
+    ".KKKKKKKKKKKKK..",
+    ".ooooooooooooo..",
 ]
-PRISON_KEY = _key(s="rock_light", p="rock_pale", v="void", i="iron_light", d="rock_mid")
+PRISON_KEY = _key(s="rock_light", p="rock_pale", m="rock_mid", v="void", i="iron_light")
 
 TREASURE = [
     "................",
     "................",
     "................",
-    "....KKKKKKKK....",
-    "...KwyWwwwyWK...",
-    "..KwwyWwwwyWwK..",
-    "..KwwyWwwwyWwK..",
+    "...KKKKKKKKKK...",
+    "..KlyllllllylK..",
+    "..KwywwwwwwywK..",
+    "..KWyWWWWWWyWK..",
     "..KKKKKKKKKKKK..",
-    "..KyyyyKKyyyyK..",
-    "..KwwyWKgKyWwK..",
-    "..KwwyWKKKyWwK..",
-    "..KwwyWwwwyWwK..",
-    "..KddyWdddyWdK..",
+    "..KyyyKggKyyyK..",
+    "..KwywKgvKwywK..",
+    "..KwywwKKwwywK..",
+    "..KwywwwwwwywK..",
+    "..KWyWWWWWWyWK..",
     "..KKKKKKKKKKKK..",
     "..oooooooooooo..",
     "................",
 ]
-TREASURE_KEY = _key(w="wood", W="wood_dark", d="wood_dark", y="gold", g="gold_light")
+TREASURE_KEY = _key(w="wood", W="wood_dark", l="wood_light", y="gold", g="gold_light",
+                    v="void")
 
 FLAG = [
     "................",
@@ -418,8 +461,8 @@ AGENT_UP = {
         "...KKSSSSSSKK...",
         "....KsKssKsK....",
         "....KssssssK....",
-        "...KCKcwwcKCK...",
-        "..KCcKccccKcCK..",
+        "...KCccwwccCK...",
+        "..KcCccccccCcK..",
         "..KsKccccccKsK..",
     ],
     "N": [
@@ -432,9 +475,9 @@ AGENT_UP = {
         "...KKrrrrrrKK...",
         "....KrrrrrrK....",
         "....KKrrrrKK....",
-        "...KCKkkkkKCK...",
-        "..KCcKkqqkKcCK..",
-        "..KsKKkkkkKKsK..",
+        "...KCcqccqcCK...",
+        "..KcCcKkkKcCcK..",
+        "..KsKcKqqKcKsK..",
     ],
     "E": [
         "................",
@@ -447,8 +490,8 @@ AGENT_UP = {
         "...KrrssKsK.....",
         "...KrsssssSK....",
         "...KKkKcccK.....",
-        "..KkqKccCcK.....",
-        "..KkqKcsCcK.....",
+        "..KkqKcCccK.....",
+        "..KkqKcsccK.....",
     ],
 }
 
@@ -462,16 +505,16 @@ AGENT_LOW = {
         ],
         [
             "...KKppppppKK...",
-            "....KppKKppK....",
-            "....KffKKKKK....",
-            "...oKKKooooo....",
+            "....KffKKppK....",
+            "....KKKKKffK....",
+            "...ooooooKKKo...",
         ],
         None,
         [
             "...KKppppppKK...",
-            "....KppKKppK....",
-            "....KKKKKffK....",
-            "....oooooKKKo...",
+            "....KppKKffK....",
+            "....KffKKKKK....",
+            "...oKKKoooooo...",
         ],
     ],
     "N": [
@@ -483,16 +526,16 @@ AGENT_LOW = {
         ],
         [
             "...KKppppppKK...",
-            "....KppKKppK....",
-            "....KffKKKKK....",
-            "...oKKKooooo....",
+            "....KffKKppK....",
+            "....KKKKKffK....",
+            "...ooooooKKKo...",
         ],
         None,
         [
             "...KKppppppKK...",
-            "....KppKKppK....",
-            "....KKKKKffK....",
-            "....oooooKKKo...",
+            "....KppKKffK....",
+            "....KffKKKKK....",
+            "...oKKKoooooo...",
         ],
     ],
     "E": [
@@ -520,22 +563,23 @@ AGENT_LOW = {
 
 PIRATE_KEY = _key(t="tricorn", T="tricorn_light", y="gold", s="tan", S="tan_shade",
                   r="coat", R="coat_dark", l="coat_light", w="beard", W="beard_shade",
-                  p="breeches", f="boot", g="wood_light", G="wood", h="hair", x="white")
+                  p="breeches", f="boot", g="wood_light", G="wood", h="tricorn_light",
+                  H="tricorn", x="white")
 
 PIRATE_UP = {
     "S": [
         "................",
         "......KKKK......",
         "..KK.KtxxtK.KK..",
-        "..KTKttxxttKtK..",
+        "..KTKttWWttKtK..",
         "..KTtttttttttK..",
         "...KyyyyyyyyK...",
-        "....KsssssSK....",
-        "....KKKsssKK....",
-        "....KwsswwwK....",
+        "....KssKsssK....",
+        "....KKKssKsK....",
+        "....KwwSSwwK....",
         "...KrKwwwwKrK...",
-        "..KrrKWwwWKrRK..",
-        "..KsKrrywwrKsK..",
+        "..KrrKwwwwKrRK..",
+        "..KsKyKWWKyKsK..",
     ],
     "N": [
         "................",
@@ -545,10 +589,10 @@ PIRATE_UP = {
         "..KTtttttttttK..",
         "...KyyyyyyyyK...",
         "....KhhhhhhK....",
-        "....KhhhhhhK....",
-        "....KKhRRhKK....",
-        "...KrKrRRrKrK...",
-        "..KrrKrrrrKrRK..",
+        "....KhHhhHhK....",
+        "....KKhhhhKK....",
+        "...KrKrhhrKrK...",
+        "..KrrKrRRrKrRK..",
         "..KsKrrrrrrKsK..",
     ],
     "E": [
@@ -561,8 +605,8 @@ PIRATE_UP = {
         "....KhsssKsK....",
         "....KhsswwsSK...",
         "....KhwwwwwK....",
-        "....KKrwwwK.....",
-        "...KRrKWwK......",
+        "...KKrrwwwK.....",
+        "...KRrrKWK......",
         "...KRrrKsK......",
     ],
 }
@@ -577,37 +621,37 @@ PIRATE_LOW = {
         ],
         [
             "...KKrrrrrrKK...",
-            "....KppKKppK....",
-            "....KffKKKK.....",
-            "...oKKKoooo.....",
+            "....KffKKppK....",
+            "....KKKKKgK.....",
+            "...ooooooKKo....",
         ],
         None,
         [
             "...KKrrrrrrKK...",
-            "....KppKKppK....",
-            "....KKKKKgK.....",
-            "....ooooKKo.....",
+            "....KppKKgK.....",
+            "....KffKKKK.....",
+            "...oKKKoooo.....",
         ],
     ],
     "N": [
         [
             "...KKrrrrrrKK...",
             "....KppKKppK....",
-            "....KgKKKffK....",
+            ".....KgKKffK....",
             "....oKKooKKKo...",
         ],
         [
             "...KKrrrrrrKK...",
-            "....KppKKppK....",
-            "....KgKKKKKK....",
-            "....oKKoooo.....",
+            ".....KgKKppK....",
+            ".....KKKKffK....",
+            ".....ooooKKKo...",
         ],
         None,
         [
             "...KKrrrrrrKK...",
-            "....KppKKppK....",
-            "....KKKKKffK....",
-            "....ooooKKKo....",
+            "....KppKKffK....",
+            ".....KgKKKKK....",
+            "....oKKoooooo...",
         ],
     ],
     "E": [
@@ -633,30 +677,49 @@ PIRATE_LOW = {
     ],
 }
 
+# Arm swing seen from the side: per facing, per walk frame, replacement rows of the upper body.
+AGENT_ARMS = {
+    "E": {
+        1: {10: "..KkqKccCcK.....", 11: "..KkqKcccsK....."},
+        3: {10: "..KkqKCcccK.....", 11: "..KkqKscccK....."},
+    },
+}
+PIRATE_ARMS = {
+    "E": {
+        1: {10: "...KRrrrKWK.....", 11: "...KRrrrKsK....."},
+        3: {10: "...KRrrrWK......", 11: "...KsRrrrK......"},
+    },
+}
+
 FACINGS = ("S", "N", "E")
 WALK_FRAMES = 4
 
 
-def character_frames(up: dict[str, list[str]], low: dict[str, list], key) -> dict[str, list[np.ndarray]]:
-    """Assemble the 4-frame walk cycle for each facing."""
+def character_frames(up: dict[str, list[str]], low: dict[str, list], key,
+                     arms: dict[str, dict[int, dict[int, str]]]) -> dict[str, list[np.ndarray]]:
+    """Assemble the 4-frame walk cycle for each facing.
+
+    Frames 0, 1 and 3 put the 12-row upper body on rows 0..11 and a 4-row lower body on
+    rows 12..15.  Frame 2 (``None`` in the table) is the passing pose: the upper body rides
+    1 px higher and the standing legs grow one row, so the walker bobs.  ``arms`` swaps
+    rows of the upper body on given frames (arm swing).
+    """
+    blank = "." * TILE
     frames: dict[str, list[np.ndarray]] = {}
     for facing in FACINGS:
-        upper = from_map(up[facing] + ["." * TILE] * 4, key)
         out = []
         for i in range(WALK_FRAMES):
+            rows = list(up[facing])
+            for r, row in arms.get(facing, {}).get(i, {}).items():
+                rows[r] = row
+            upper = from_map(rows + [blank] * 4, key)
             lower_rows = low[facing][i]
-            if lower_rows is None:  # passing pose: standing legs, whole body up 1 px
-                lower_rows = low[facing][0]
-                img = over(from_map(["." * TILE] * 12 + lower_rows, key), upper)
-                # bob: lift everything but the shadow row
-                body = img.copy()
-                body[15] = 0
-                lifted = shift(body, dy=-1)
-                lifted[15] = img[15]
-                lifted[14] = np.where(lifted[14, :, 3:4] > 0, lifted[14], img[15])
-                out.append(lifted)
-                continue
-            out.append(over(from_map(["." * TILE] * 12 + lower_rows, key), upper))
+            if lower_rows is None:
+                stand = low[facing][0]
+                legs = from_map([blank] * 11 + [stand[0], stand[1], stand[1], stand[2], stand[3]], key)
+                out.append(over(legs, shift(upper, dy=-1)))
+            else:
+                out.append(over(from_map([blank] * 12 + lower_rows, key), upper))
         frames[facing] = out
     return frames
 
@@ -676,9 +739,9 @@ def build_all() -> dict[str, dict]:
     groups["treasure"] = {"kind": "overlay", "images": [from_map(TREASURE, TREASURE_KEY)]}
     groups["flag"] = {"kind": "overlay", "images": [from_map(FLAG, FLAG_KEY)]}
     groups["x_mark"] = {"kind": "overlay", "images": [x_mark()]}
-    for who, up, low, key in (("agent", AGENT_UP, AGENT_LOW, AGENT_KEY),
-                              ("pirate", PIRATE_UP, PIRATE_LOW, PIRATE_KEY)):
-        for facing, imgs in character_frames(up, low, key).items():
+    for who, up, low, key, arms in (("agent", AGENT_UP, AGENT_LOW, AGENT_KEY, AGENT_ARMS),
+                                    ("pirate", PIRATE_UP, PIRATE_LOW, PIRATE_KEY, PIRATE_ARMS)):
+        for facing, imgs in character_frames(up, low, key, arms).items():
             groups[f"{who}_{facing}"] = {"kind": "character", "images": imgs}
     return groups
 
@@ -697,6 +760,19 @@ def save_png(arr: np.ndarray, path: Path) -> None:
     pygame.image.save(surf, str(path))
 
 
+NOTES = {
+    "sea": "opaque water, 4-frame loop (~3-4 fps); tiles seamlessly",
+    "land": "opaque grey texture: copy, then fill(tint, special_flags=BLEND_RGB_MULT)",
+    "land_alt": "second land variant, same use as land; mix for variety",
+    "shore": "sand and foam for the TOP edge of a land tile; rotate 90/180/270 for W/S/E",
+    "mountain": "draw over the tinted land tile",
+    "prison": "draw over the tinted land tile",
+    "treasure": "draw over the tinted land tile",
+    "flag": "pole foot near the bottom-left; marks scanned spots and goals",
+    "x_mark": "treasure location at game end",
+}
+
+
 def manifest_for(groups: dict[str, dict]) -> dict[str, dict]:
     man: dict[str, dict] = {}
     for name, g in groups.items():
@@ -711,6 +787,15 @@ def manifest_for(groups: dict[str, dict]) -> dict[str, dict]:
             "frames": len(imgs),
             "alpha": imgs[0].shape[2] == 4,
         }
+        if g["kind"] == "character":
+            facing = name.rsplit("_", 1)[1]
+            entry["facing"] = facing
+            if facing == "E":
+                entry["mirror_for"] = "W"
+            entry["note"] = ("walk cycle: frame 0 standing (idle), 1 and 3 steps, 2 passing; "
+                             "feet on the bottom rows, centred; row 15 holds a soft shadow")
+        elif name in NOTES:
+            entry["note"] = NOTES[name]
         man[name] = entry
     return man
 
@@ -778,6 +863,20 @@ def contact_sheet(groups: dict[str, dict], scale: int = 4) -> np.ndarray:
     return sheet
 
 
+# Example region tints (see README): light, moderately saturated colours multiply well.
+EXAMPLE_TINTS = [(150, 208, 112), (118, 176, 140), (196, 160, 196), (222, 168, 120)]
+
+
+def with_tint_examples(groups: dict[str, dict]) -> dict[str, dict]:
+    """The sprite groups plus, for the contact sheet only, land multiplied by example tints."""
+    land, alt = groups["land"]["images"][0], groups["land_alt"]["images"][0]
+    tinted = [(src.astype(np.int32) * np.array(tint) // 255).astype(np.uint8)
+              for src, tint in zip((land, alt, land, alt), EXAMPLE_TINTS)]
+    out = dict(groups)
+    out["land x tints"] = {"kind": "tile", "images": tinted}
+    return out
+
+
 def generate(out_dir: Path) -> dict[str, dict]:
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -787,7 +886,7 @@ def generate(out_dir: Path) -> dict[str, dict]:
             save_png(img, out_dir / fname)
     man = manifest_for(groups)
     (out_dir / "manifest.json").write_text(json.dumps(man, indent=2, sort_keys=True) + "\n")
-    save_png(contact_sheet(groups), out_dir / "contact_sheet.png")
+    save_png(contact_sheet(with_tint_examples(groups)), out_dir / "contact_sheet.png")
     return man
 
 
