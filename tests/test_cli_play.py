@@ -79,3 +79,10 @@ def test_bench_engine_prints_median_last(map_file):
     assert result.returncode == 0
     last = result.stdout.strip().splitlines()[-1]
     assert re.fullmatch(r"median_ms=\d+\.\d+", last)
+
+
+def test_help_lists_every_command():
+    result = run_cli("--help")
+    assert result.returncode == 0, result.stderr
+    for name in ("play", "bench-engine", "generate", "bench", "screenshot", "bench-frames"):
+        assert name in result.stdout

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from game.cli import UsageError
 
-HELP = "benchmark agents on the same seeded games: win rate with 95% interval, turns, time, invalid actions"
+HELP = "benchmark agents on the same seeded games: win rate with 95%% interval, turns, time, invalid actions"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

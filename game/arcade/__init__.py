@@ -1,0 +1,1 @@
+"""The pygame side of the project: scenes, drawing and headless previews."""

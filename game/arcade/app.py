@@ -1,0 +1,78 @@
+"""Putting the arcade together: context, first scene, the app object, the real run loop.
+
+:func:`build_app` makes everything from plain values and an existing surface, so tests and the
+headless commands drive the same objects the window does, with a fake clock and synthetic
+events.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+
+from game.shell.app import SceneApp
+from game.shell.input import InputMapper, Intention
+from game.shell.scenes import SceneStack
+from game.shell.text import TextRenderer
+
+from . import keys
+from .match import Match
+from .scenes import Chain, Context, PlayScene, TitleScene
+from .sprites import Sprites
+
+
+class ArcadeStack(SceneStack):
+    """A scene stack that also understands :class:`Chain` (two transitions in a row)."""
+
+    def apply(self, transition) -> None:
+        if isinstance(transition, Chain):
+            super().apply(transition.first)
+            super().apply(transition.second)
+        else:
+            super().apply(transition)
+
+
+class ArcadeApp(SceneApp):
+    """SceneApp whose key table follows the top scene, with typed text for scenes that want it."""
+
+    def handle_event(self, event) -> None:
+        top = self.stack.top
+        self.mapper.bindings = getattr(top, "bindings", None) or self.mapper.bindings
+        intentions = self.mapper.feed(event)
+        if (event.type == pygame.KEYDOWN and getattr(top, "wants_text", False) and not intentions
+                and getattr(event, "unicode", "") and event.unicode.isprintable()):
+            intentions = [Intention("text", event.unicode)]
+        for intention in intentions:
+            self.handle_intention(intention)
+
+
+def make_context(size: tuple[int, int], *, sprites_dir=None, maps: list[Path] | None = None,
+                 quit_at_end: bool = False, max_turns: int | None = None, config=None) -> Context:
+    from game.agents import available_agents
+    from game.paths import SPRITES_DIR, shipped_maps
+
+    if sprites_dir is None:  # an art preview may point elsewhere; the default is sprites/
+        sprites_dir = os.environ.get("TREASURE_SPRITES_DIR") or SPRITES_DIR
+    sprites = Sprites(sprites_dir)
+    agents = available_agents() or ["default"]
+    return Context(size=size, sprites=sprites, text=TextRenderer(), maps=shipped_maps() if maps is None else maps,
+                   agents=agents, quit_at_end=quit_at_end, max_turns=max_turns, config=config)
+
+
+def start_play(ctx: Context, map_path: str, seed: int, agent: str, *, autoplay: bool = False,
+               speed: str = "normal", overlays: set[str] | None = None) -> PlayScene:
+    """Load the map and the agent and make the play scene (errors propagate to the caller)."""
+    from game.agents import make_agent
+    from game.treasure.mapfile import read_map
+
+    board = read_map(map_path)
+    make_agent(agent, seed)  # fail here, with the agent's name, rather than inside the match
+    match = Match(board, seed, agent, ctx.config)
+    return PlayScene(ctx, match, Path(map_path).stem, autoplay=autoplay, speed=speed, overlays=overlays)
+
+
+def build_app(first_scene, bindings=None) -> ArcadeApp:
+    mapper = InputMapper(bindings or getattr(first_scene, "bindings", None) or keys.bindings(keys.PLAY_KEYS))
+    return ArcadeApp(ArcadeStack(first_scene), mapper, background=(10, 12, 22))

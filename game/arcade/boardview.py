@@ -1,0 +1,296 @@
+"""The map area of the play screen: island, overlays, characters, effects, minimap.
+
+A :class:`BoardView` reads a :class:`~game.arcade.match.Match` and never changes it. It shows
+one step of the match's history (``shown``); the director moves the characters between steps
+and then calls :meth:`show`. ``text=False`` leaves out every string (for golden images).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pygame
+
+from game.shell.camera import DEFAULT_ZOOM_LEVELS, Camera
+from game.shell.text import TextRenderer
+from game.treasure.observation import observe
+
+from .animation import Actor, EffectList, pulse
+from .director import Director
+from .mapview import MapPicture, max_tile
+from .match import Match, candidates
+from .overlays import OverlayData, OverlayLayer
+from .sprites import Sprites
+
+OVERLAYS = ("ruled_out", "scanned", "heat", "path", "treasure", "regions")
+DEFAULT_OVERLAYS = {"scanned", "path"}
+PATH_COLOUR = (235, 60, 60)
+
+
+@dataclass
+class ToastLine:
+    text: str
+    colour: tuple[int, int, int]
+    seconds: float
+    age: float = 0.0
+
+
+class BoardView:
+    def __init__(
+        self,
+        match: Match,
+        sprites: Sprites,
+        viewport: pygame.Rect | tuple,
+        *,
+        text: TextRenderer | None = None,
+        overlays: set[str] | None = None,
+        ui_scale: float = 1.0,
+    ) -> None:
+        self.match = match
+        self.sprites = sprites
+        self.text = text
+        self.ui_scale = ui_scale
+        board = match.board
+        top = max_tile(board)
+        levels = tuple(sorted({lv for lv in (2, 3) + DEFAULT_ZOOM_LEVELS if lv <= top} | {min(top, 4)}))
+        self.camera = Camera(board.width, board.height, viewport, levels=levels)
+        self.picture = MapPicture(board, sprites)
+        self.overlay = OverlayLayer(board.shape)
+        self.on: set[str] = set(DEFAULT_OVERLAYS if overlays is None else overlays)
+        self.agent = Actor("agent")
+        self.pirate = Actor("pirate", visible=False)
+        self.effects = EffectList()
+        self.toasts: list[ToastLine] = []
+        self.director = Director(self)
+        self.flash: tuple[int, bool] | None = None  # a hint just verified: (index, truth)
+        self.hint_focus: int | None = None  # hovered or selected hint, highlighted on the map
+        self.game_over = False
+        self.seconds = 0.0
+        self.minimap_mode = "auto"  # auto (when the map does not fit), on, off
+        self._minimap: pygame.Surface | None = None
+        self.show(len(match.steps) - 1)
+
+    # -- what is shown --------------------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.match.steps[self.shown].state
+
+    def show(self, index: int) -> None:
+        """Show history step ``index``: characters on their tiles, overlays for that state."""
+        self.shown = index
+        state = self.state
+        self.agent.place(state.agent)
+        self.agent.scale = 1.0
+        self.pirate.visible = state.revealed
+        self.pirate.place(state.pirate if state.revealed else state.prison)
+        self.game_over = state.over
+
+    def reset(self) -> None:
+        """After the match restarted: forget animations, show its first state."""
+        self.director.clear()
+        self.effects.clear()
+        self.toasts.clear()
+        self.flash = None
+        self.hint_focus = None
+        self.show(len(self.match.steps) - 1)
+
+    def catch_up(self) -> None:
+        """Queue animations for history steps the view has not animated yet."""
+        queued = set(self.director.pending)
+        if self.director.current_index is not None:
+            queued.add(self.director.current_index)
+        last = max([self.shown, *queued])
+        for index in range(last + 1, len(self.match.steps)):
+            self.director.enqueue(index)
+
+    def toggle(self, name: str) -> bool:
+        if name in self.on:
+            self.on.discard(name)
+        else:
+            self.on.add(name)
+        return name in self.on
+
+    def say(self, text: str, colour, seconds: float) -> None:
+        self.toasts.append(ToastLine(text, colour, seconds))
+        self.toasts = self.toasts[-3:]
+
+    # -- time -----------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.seconds += dt
+        self.director.update(dt)
+        rate = min(self.director.rate, 8.0)
+        self.effects.update(dt * rate)
+        self.agent.update(dt * rate)
+        self.pirate.update(dt * rate)
+        for toast in self.toasts:
+            toast.age += dt
+        self.toasts = [t for t in self.toasts if t.age < t.seconds]
+        self.camera.update(dt)
+
+    # -- overlays -------------------------------------------------------------------------------
+
+    def _overlay_key(self) -> tuple:
+        focus = self.flash[0] if self.flash else self.hint_focus
+        heat_version = self.match.version if "heat" in self.on else None
+        return (self.shown, tuple(sorted(self.on & {"ruled_out", "scanned", "heat"})), focus, heat_version,
+                id(self.match.steps[0]))
+
+    def _overlay_data(self) -> OverlayData:
+        state = self.state
+        obs = observe(state)
+        board = self.match.board
+        focus = self.flash[0] if self.flash else self.hint_focus
+        hint = None
+        if focus is not None and 1 <= focus <= len(obs.hints):
+            hint = np.asarray(obs.hints[focus - 1].mask, dtype=bool)
+        ruled_out = scanned = heat = None
+        if "ruled_out" in self.on or "heat" in self.on:
+            cand = candidates(board, obs)
+            if "ruled_out" in self.on:
+                ruled_out = board.eligible & ~cand & ~state.scanned
+            if "heat" in self.on:
+                heat = self.match.probabilities() if self.shown == len(self.match.steps) - 1 else None
+                if heat is None:
+                    heat = cand.astype(np.float32)
+        if "scanned" in self.on:
+            scanned = np.asarray(state.scanned, dtype=bool)
+        return OverlayData(ruled_out=ruled_out, scanned=scanned, heat=heat, hint=hint)
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        camera = self.camera
+        clip = surface.get_clip()
+        surface.set_clip(camera.viewport)
+        surface.fill((14, 30, 64), camera.viewport)
+        self.picture.draw(surface, camera, self.seconds)
+        self.overlay.set(self._overlay_key(), self._overlay_data)
+        self.overlay.draw(surface, camera)
+        self._draw_flash_edge(surface)
+        if "path" in self.on:
+            self._draw_pirate_path(surface)
+        if "treasure" in self.on or self.game_over:
+            self._draw_treasure(surface)
+        for effect in self.effects.effects:
+            effect.draw(surface, camera)
+        self.pirate.draw(surface, camera, self.sprites)
+        self.agent.draw(surface, camera, self.sprites)
+        if self.text is not None:
+            if "regions" in self.on:
+                self._draw_region_numbers(surface)
+            self._draw_toasts(surface)
+        self._draw_minimap(surface)
+        surface.set_clip(clip)
+
+    def _draw_flash_edge(self, surface: pygame.Surface) -> None:
+        if self.flash is None:
+            return
+        colour = (110, 220, 120) if self.flash[1] else (240, 80, 70)
+        pygame.draw.rect(surface, colour, self.camera.viewport, max(4, int(8 * self.ui_scale)))
+
+    def _draw_pirate_path(self, surface: pygame.Surface) -> None:
+        state = self.state
+        if not state.free or state.pirate_steps == 0:
+            return
+        walked = state.pirate_route[: state.pirate_steps + 1]
+        points = [self.camera.world_to_screen((r + 0.5, c + 0.5)) for r, c in walked]
+        # While the pirate walks, the line follows him to where he is now.
+        if self.pirate.walking:
+            points.append(self.camera.world_to_screen((self.pirate.row + 0.5, self.pirate.col + 0.5)))
+        width = max(2, self.camera.tile // 5)
+        if len(points) >= 2:
+            pygame.draw.lines(surface, (60, 10, 10), False, points, width + 2)
+            pygame.draw.lines(surface, PATH_COLOUR, False, points, width)
+        for x, y in points[:1]:
+            pygame.draw.circle(surface, PATH_COLOUR, (int(x), int(y)), width + 2)
+
+    def _draw_treasure(self, surface: pygame.Surface) -> None:
+        tile = self.match.board.treasure
+        if tile is None:
+            return
+        t = self.camera.tile
+        size = max(t, 18)
+        cx, cy = self.camera.world_to_screen((tile[0] + 0.5, tile[1] + 0.5))
+        glow = int(size * (0.7 + 0.15 * pulse(self.seconds)))
+        pygame.draw.circle(surface, (255, 214, 64), (int(cx), int(cy)), glow, max(2, size // 10))
+        image = self.sprites.scaled("treasure", size)
+        surface.blit(image, image.get_rect(center=(int(cx), int(cy))))
+
+    def _draw_region_numbers(self, surface: pygame.Surface) -> None:
+        size = max(12, min(28, int(self.camera.tile * 0.9)))
+        for rid, tile in self.picture.label_tiles.items():
+            x, y = self.camera.world_to_screen((tile[0] + 0.5, tile[1] + 0.5))
+            if not self.camera.viewport.collidepoint(x, y):
+                continue
+            label = self.text.render(str(rid), size, (255, 255, 255), (30, 24, 20))
+            surface.blit(label, label.get_rect(center=(int(x), int(y))))
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        view = self.camera.viewport
+        size = max(16, int(26 * self.ui_scale))
+        y = view.y + int(14 * self.ui_scale)
+        for toast in self.toasts[-2:]:
+            text = toast.text if len(toast.text) <= 110 else toast.text[:107] + "..."
+            label = self.text.render(text, size, toast.colour)
+            box = label.get_rect(midtop=(view.centerx, y)).inflate(24, 12)
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            shade.fill((10, 10, 24, 200))
+            surface.blit(shade, box)
+            surface.blit(label, label.get_rect(center=box.center))
+            y = box.bottom + 6
+
+    # -- minimap --------------------------------------------------------------------------------
+
+    def minimap_visible(self) -> bool:
+        if self.minimap_mode == "off":
+            return False
+        if self.minimap_mode == "on":
+            return True
+        return not self.camera.viewport.contains(self.camera.map_rect)
+
+    def minimap_rect(self) -> pygame.Rect:
+        board = self.match.board
+        view = self.camera.viewport
+        side = max(80, min(int(220 * self.ui_scale), view.w // 4, view.h // 3))
+        scale = side / max(board.width, board.height)
+        w, h = max(1, int(board.width * scale)), max(1, int(board.height * scale))
+        margin = int(12 * self.ui_scale)
+        return pygame.Rect(view.x + margin, view.bottom - h - margin, w, h)
+
+    def _draw_minimap(self, surface: pygame.Surface) -> None:
+        if not self.minimap_visible():
+            return
+        rect = self.minimap_rect()
+        if self._minimap is None or self._minimap.get_size() != rect.size:
+            colours = self.picture.colours[self.match.board.region]
+            colours[self.match.board.mountain] = (120, 114, 124)
+            small = pygame.surfarray.make_surface(np.ascontiguousarray(colours.swapaxes(0, 1)))
+            self._minimap = pygame.transform.scale(small, rect.size)
+        surface.blit(self._minimap, rect)
+        pygame.draw.rect(surface, (240, 240, 240), rect.inflate(4, 4), 2)
+        board = self.match.board
+        sx, sy = rect.w / board.width, rect.h / board.height
+        rows, cols = self.camera.visible_tile_range()
+        frame = pygame.Rect(rect.x + cols.start * sx, rect.y + rows.start * sy,
+                            max(2, (cols.stop - cols.start) * sx), max(2, (rows.stop - rows.start) * sy))
+        pygame.draw.rect(surface, (255, 255, 255), frame, 1)
+        for actor, colour in ((self.pirate, (235, 60, 60)), (self.agent, (70, 160, 255))):
+            if actor.visible:
+                centre = (int(rect.x + (actor.col + 0.5) * sx), int(rect.y + (actor.row + 0.5) * sy))
+                pygame.draw.circle(surface, (0, 0, 0), centre, 4)
+                pygame.draw.circle(surface, colour, centre, 3)
+
+    def minimap_tile(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """The map tile under a point of the minimap, if the minimap is shown there."""
+        if not self.minimap_visible():
+            return None
+        rect = self.minimap_rect()
+        if not rect.collidepoint(pos):
+            return None
+        board = self.match.board
+        col = int((pos[0] - rect.x) * board.width / rect.w)
+        row = int((pos[1] - rect.y) * board.height / rect.h)
+        return min(row, board.height - 1), min(col, board.width - 1)

@@ -1,0 +1,184 @@
+"""One game being watched: the engine state, the agent, and everything that happened so far.
+
+No drawing here. The arcade's scenes ask a :class:`Match` to advance by one action or one turn;
+the view reads :attr:`Match.steps` (every state with the events that led to it and the agent's
+reason) and animates them. The whole history is kept, so a view can show any earlier state
+(replays and scrubbing build on that).
+
+A program agent's invalid action becomes a :class:`~game.treasure.actions.Forfeit`, exactly as
+in :mod:`game.agents.runner`, so a broken agent can never stall the arcade. An agent that raises
+forfeits that action too: a spectator should see the error, not a crash.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from game.treasure.actions import Action, Forfeit
+from game.treasure.board import Board
+from game.treasure.config import RulesConfig
+from game.treasure.engine import GameState, action_error, new_game, step
+from game.treasure.events import Event, TurnStarted
+from game.treasure.observation import Observation, observe
+
+
+@dataclass(frozen=True)
+class Step:
+    """One entry of the history: the state after ``action`` and the events it caused.
+
+    The first step of a game has ``action=None``: its events are the game's start (turn 1's
+    reveal/hint/pirate phases).
+    """
+
+    state: GameState
+    events: tuple[Event, ...]
+    action: Action | None
+    reason: str
+    by: str
+
+
+class Match:
+    """A game between the engine and one program agent, advanced on request."""
+
+    def __init__(
+        self,
+        board: Board,
+        seed: int,
+        agent_name: str = "default",
+        config: RulesConfig | None = None,
+        *,
+        agent_factory: Callable[[str, int], object] | None = None,
+    ) -> None:
+        self.board = board
+        self.config = config
+        self.agent_name = agent_name
+        if agent_factory is None:
+            from game.agents import make_agent
+
+            agent_factory = make_agent
+        self._agent_factory = agent_factory
+        self.agent_seconds = 0.0  # time spent inside the agent, for the frame benchmark
+        self.restart(seed)
+
+    # -- reading ------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.steps[-1].state
+
+    @property
+    def states(self) -> list[GameState]:
+        return [s.state for s in self.steps]
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def version(self) -> int:
+        """Changes whenever the history does: views cache on it."""
+        return self._version
+
+    def observation(self) -> Observation:
+        if self._obs_for is not self.state:
+            self._obs = observe(self.state)
+            self._obs_for = self.state
+        return self._obs
+
+    def probabilities(self) -> np.ndarray | None:
+        """The agent's heat map for the current state, if it keeps one."""
+        getter = getattr(self.agent, "probabilities", None)
+        if getter is None:
+            return None
+        try:
+            heat = getter()
+        except Exception:  # noqa: BLE001 - a broken agent must not break the view
+            return None
+        if heat is None:
+            return None
+        heat = np.asarray(heat, dtype=float)
+        return heat if heat.shape == self.board.shape else None
+
+    # -- advancing ----------------------------------------------------------------------------
+
+    def restart(self, seed: int | None = None) -> None:
+        """A new game on the same board: the same seed again unless one is given."""
+        if seed is not None:
+            self.seed = int(seed)
+        state, events = new_game(self.board, self.seed, self.config)
+        self.agent = self._agent_factory(self.agent_name, self.seed)
+        self.steps: list[Step] = [Step(state, tuple(events), None, "", "")]
+        self._obs_for = None
+        self._version = getattr(self, "_version", 0) + 1
+        started = time.perf_counter()
+        try:
+            self.agent.start(self.observation())
+        except Exception:  # noqa: BLE001
+            pass
+        self.agent_seconds += time.perf_counter() - started
+
+    def advance_action(self) -> Step | None:
+        """Ask the agent for one action and apply it. None if the game is over."""
+        state = self.state
+        if state.over:
+            return None
+        action, reason = self._decide()
+        error = action_error(state, action)
+        if error is not None:
+            text = action.text() if isinstance(action, Action) else repr(action)[:60]
+            action = Forfeit(text, error)
+        new_state, events = step(state, action)
+        entry = Step(new_state, tuple(events), action, reason, getattr(self.agent, "name", self.agent_name))
+        self.steps.append(entry)
+        self._version += 1
+        return entry
+
+    def advance_turn(self) -> list[Step]:
+        """Actions until the next turn starts (or the game ends)."""
+        out: list[Step] = []
+        start_turn = self.state.turn
+        while not self.over and self.state.turn == start_turn:
+            entry = self.advance_action()
+            if entry is None:
+                break
+            out.append(entry)
+            if any(isinstance(e, TurnStarted) for e in entry.events):
+                break
+        return out
+
+    def advance_to_turn(self, turn: int, max_actions: int = 100_000) -> None:
+        """Play on until turn ``turn`` has started or the game is over (for screenshots)."""
+        for _ in range(max_actions):
+            if self.over or self.state.turn >= turn:
+                return
+            self.advance_action()
+
+    def _decide(self) -> tuple[object, str]:
+        started = time.perf_counter()
+        try:
+            returned = self.agent.act(self.observation())
+        except Exception as exc:  # noqa: BLE001
+            message = f"the agent crashed: {type(exc).__name__}: {exc}"[:120]
+            return Forfeit("(crash)", message), message
+        finally:
+            self.agent_seconds += time.perf_counter() - started
+        action = getattr(returned, "action", returned)
+        reason = getattr(returned, "reason", "") if action is not returned else ""
+        if not isinstance(action, Action):
+            return Forfeit(repr(returned)[:60], "the agent returned something that is not an action"), ""
+        return action, str(reason or "")
+
+
+def candidates(board: Board, obs: Observation) -> np.ndarray:
+    """Tiles that may still hold the treasure, from public information only."""
+    mask = board.eligible & ~obs.scanned
+    for hint in obs.hints:
+        if hint.verified is True:
+            mask = mask & hint.mask
+        elif hint.verified is False:
+            mask = mask & ~hint.mask
+    return mask

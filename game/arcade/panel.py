@@ -1,0 +1,181 @@
+"""The side panel: turn, actions left, countdowns, hints, the agent's reasons, the event log.
+
+The panel is drawn into its own surface and redrawn only when what it shows changes (a new
+step shown, another hint hovered, a toggle); a frame just blits it. Each hint row's rectangle
+is remembered so the play scene can tell which hint the pointer is over.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.shell.text import TextRenderer
+from game.treasure.log import event_lines
+
+BG = (22, 24, 38)
+INK = (232, 230, 222)
+DIM = (150, 150, 170)
+GOLD = (255, 210, 60)
+TRUE_C, FALSE_C, UNKNOWN_C = (110, 220, 120), (240, 90, 80), (150, 150, 170)
+AGENT_C, PIRATE_C = (110, 170, 255), (240, 90, 80)
+
+
+def wrap(text: TextRenderer, line: str, size: int, width: int, max_lines: int = 3) -> list[str]:
+    words, lines, current = line.split(), [], ""
+    for word in words:
+        trial = f"{current} {word}".strip()
+        if text.measure(trial, size)[0] <= width or not current:
+            current = trial
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = lines[-1][: max(0, len(lines[-1]) - 3)] + "..."
+    return lines or [""]
+
+
+class Panel:
+    def __init__(self, rect: pygame.Rect, text: TextRenderer, scale: float) -> None:
+        self.rect = pygame.Rect(rect)
+        self.text = text
+        self.scale = scale
+        self.hint_rows: dict[int, pygame.Rect] = {}  # hint index -> screen rect
+        self._surface: pygame.Surface | None = None
+        self._key: object = None
+
+    def px(self, value: float) -> int:
+        return max(1, int(value * self.scale))
+
+    def font(self, value: float) -> int:
+        """Font sizes never go below what the default font renders legibly."""
+        return max(16, int(value * self.scale))
+
+    def hint_at(self, pos: tuple[int, int]) -> int | None:
+        for index, rect in self.hint_rows.items():
+            if rect.collidepoint(pos):
+                return index
+        return None
+
+    def draw(self, surface: pygame.Surface, scene) -> None:
+        view = scene.view
+        key = (view.shown, id(view.match.steps[0]), view.hint_focus, scene.autoplay, view.director.speed,
+               tuple(sorted(view.on)), self.rect.size, scene.selected_hint)
+        if key != self._key or self._surface is None:
+            self._key = key
+            self._surface = self._render(scene)
+        surface.blit(self._surface, self.rect)
+
+    # -- content ----------------------------------------------------------------------------
+
+    def _render(self, scene) -> pygame.Surface:
+        view, match = scene.view, scene.match
+        state = view.state
+        w, h = self.rect.size
+        s = pygame.Surface((w, h))
+        s.fill(BG)
+        pygame.draw.line(s, (60, 64, 90), (0, 0), (0, h), 2)
+        pad = self.px(18)
+        inner = w - 2 * pad
+        big, mid, small = self.font(36), self.font(25), self.font(21)
+        y = pad
+        t = self.text
+
+        def line(txt: str, size: int, colour=INK, x: int = pad) -> int:
+            nonlocal y
+            label = t.render(txt, size, colour)
+            s.blit(label, (x, y))
+            y += label.get_height() + self.px(2)
+            return label.get_height()
+
+        line("TREASURE ISLAND", big, GOLD)
+        board = match.board
+        line(f"{scene.map_name}  {board.width}x{board.height}  seed {match.seed}", small, DIM)
+        line(f"agent: {match.agent_name}", small, DIM)
+        y += self.px(8)
+
+        # Turn, actions, countdowns.
+        cfg = state.config
+        if state.over:
+            colour = TRUE_C if state.outcome == "WIN" else FALSE_C
+            line(f"GAME OVER: {state.outcome} on turn {state.turn}", mid, colour)
+        else:
+            line(f"Turn {state.turn}   action {state.slot} of {cfg.actions_per_turn}", mid)
+        tele = "teleport used" if state.teleport_used else "teleport available"
+        line(f"{state.actions_taken} actions taken, {tele}", small, DIM)
+        r, f = board.reveal_turn, board.free_turn
+        if state.revealed:
+            line(f"Prison revealed at ({state.prison[0]}, {state.prison[1]})", small, PIRATE_C)
+        else:
+            n = min(r, f) - state.turn
+            line(f"Prison revealed in {n} turn{'s' if n != 1 else ''} (turn {min(r, f)})", small, INK)
+        if state.free:
+            line("Pirate is FREE and walking to the treasure", small, PIRATE_C)
+        else:
+            n = f - state.turn
+            line(f"Pirate freed in {n} turn{'s' if n != 1 else ''} (turn {f})", small, INK)
+        mode = "AUTOPLAY" if scene.autoplay else "STEP BY STEP"
+        line(f"{mode}  speed: {view.director.speed}", small, GOLD if scene.autoplay else DIM)
+        y += self.px(6)
+
+        # The last action and why.
+        entry = match.steps[view.shown]
+        if entry.action is not None:
+            line("Last action", small, DIM)
+            for part in wrap(t, entry.action.text(), mid, inner, 1):
+                line(part, mid, AGENT_C)
+            if entry.reason:
+                for part in wrap(t, "why: " + entry.reason, small, inner, 2):
+                    line(part, small, INK)
+        y += self.px(6)
+
+        # Hints.
+        self.hint_rows = {}
+        line(f"Hints ({len(state.hints)})  hover or PgUp/PgDn to see the area", small, DIM)
+        log_height = self.px(150)
+        hint_bottom = h - log_height - self.px(40)
+        rows = []
+        for k, (hint, verdict) in enumerate(zip(state.hints, state.verified), start=1):
+            rows.append((k, hint.text, verdict))
+        # Newest hints first: they are what a watcher wants to read.
+        for k, text, verdict in reversed(rows):
+            if y > hint_bottom - small:
+                line(f"... {k} older hints", small, DIM)
+                break
+            badge, colour = ("TRUE", TRUE_C) if verdict is True else ("FALSE", FALSE_C) if verdict is False else (
+                "?", UNKNOWN_C)
+            parts = wrap(t, text, small, inner - self.px(70), 2)
+            row_h = len(parts) * (t.measure("Ag", small)[1] + self.px(2)) + self.px(6)
+            row = pygame.Rect(pad - self.px(6), y - self.px(3), inner + self.px(12), row_h)
+            focused = view.hint_focus == k
+            if focused:
+                pygame.draw.rect(s, (70, 62, 30), row, border_radius=self.px(5))
+                pygame.draw.rect(s, GOLD, row, 1, border_radius=self.px(5))
+            label = t.render(badge, small, (20, 20, 20), colour)
+            s.blit(label, (w - pad - label.get_width(), y))
+            yy = y
+            for part in parts:
+                y = yy
+                line(part, small, INK if verdict is None else colour)
+                yy = y
+            y = row.bottom + self.px(3)
+            self.hint_rows[k] = row.move(self.rect.topleft)
+
+        # Event log of the shown step (and the one before).
+        y = h - log_height - self.px(34)
+        pygame.draw.line(s, (60, 64, 90), (pad, y), (w - pad, y), 1)
+        y += self.px(6)
+        line("What happened", small, DIM)
+        lines: list[str] = []
+        for i in range(max(0, view.shown - 2), view.shown + 1):
+            step = match.steps[i]
+            for event in step.events:
+                lines.extend(event_lines(event))
+        for text_line in lines[-6:]:
+            line(text_line if len(text_line) < 70 else text_line[:67] + "...", self.font(17), DIM)
+
+        y = h - self.px(26)
+        line("F1 / H: help and keys    P / Esc: pause", small, GOLD)
+        return s

@@ -1,0 +1,92 @@
+"""The arcade (what a bare `python run.py` opens): a full-screen game to watch agents play.
+
+Top-level options live here because this is the default command. Under SDL_VIDEODRIVER=dummy
+nobody is watching, so unless --speed is given the game runs at the "instant" speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from game.cli import UsageError
+
+from .common import choose_seed, load_agent, load_map, parse_size
+
+HELP = "open the arcade (the default when no command is given)"
+SPEEDS = ("slow", "normal", "fast", "instant")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
+    p.add_argument("--size", metavar="WxH", help="window size with --windowed (default 1280x720)")
+    p.add_argument("--map", metavar="PATH", help="a MAPx.txt file (default: a shipped map)")
+    p.add_argument("--seed", type=int, help="game seed (default: random)")
+    p.add_argument("--agent", default="default", help="agent name or module:Class (default: default)")
+    p.add_argument("--autoplay", action="store_true", help="start playing at once, without the menu")
+    p.add_argument("--max-turns", type=int, metavar="N", help="stop autoplay after N turns")
+    p.add_argument("--quit-at-end", action="store_true", help="exit when the game (or --max-turns) ends")
+    p.add_argument("--speed", choices=SPEEDS, help="animation speed (default: normal; instant when headless)")
+
+
+def _headless() -> bool:
+    return os.environ.get("SDL_VIDEODRIVER") == "dummy"
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    size = parse_size(args.size) if getattr(args, "size", None) else None
+    if args.max_turns is not None and args.max_turns < 1:
+        raise UsageError("--max-turns must be at least 1")
+    _, map_path = load_map(args.map)  # a clear error now, not a crash in the window
+    seed = choose_seed(args.seed)
+    load_agent(args.agent, seed)
+    speed = args.speed or ("instant" if _headless() else "normal")
+    direct = bool(args.map or args.autoplay or args.quit_at_end or args.max_turns)
+    return _run_window(args, size, str(map_path), seed, speed, direct)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """`run.py play` without --headless: straight into the play scene, step by step."""
+    _, map_path = load_map(args.map)
+    seed = choose_seed(args.seed)
+    load_agent(args.agent, seed)
+    ns = argparse.Namespace(windowed=False, size=None, max_turns=None, quit_at_end=False, autoplay=False,
+                            agent=args.agent)
+    return _run_window(ns, None, str(map_path), seed, "instant" if _headless() else "normal", True)
+
+
+def _run_window(args, size, map_path: str, seed: int, speed: str, direct: bool) -> int:
+    import pygame
+
+    from game.arcade.app import build_app, make_context, start_play
+    from game.arcade.scenes import TitleScene
+    from game.shell.clock import SystemClock
+    from game.shell.display import open_display
+    from game.shell.loop import frame_limiter, run_app
+
+    surface = open_display(fullscreen=not args.windowed, size=size, caption="Treasure Island")
+    ctx = make_context(surface.get_size(), quit_at_end=args.quit_at_end, max_turns=args.max_turns)
+    try:
+        if direct:
+            first = start_play(ctx, map_path, seed, args.agent, autoplay=args.autoplay or args.quit_at_end,
+                               speed=speed)
+        else:
+            first = TitleScene(ctx, map_path=map_path if map_path not in map(str, ctx.maps) else None,
+                               seed=args_seed(args), agent=args.agent, speed=speed)
+            if map_path in map(str, ctx.maps):
+                first.map_index = [str(m) for m in ctx.maps].index(map_path)
+        app = build_app(first)
+        run_app(app, SystemClock(), surface=surface, pace=frame_limiter(120))
+    finally:
+        pygame.quit()
+    play = getattr(first, "match", None)
+    if args.quit_at_end and play is not None:
+        state = first.match.state
+        print(f"{state.outcome or 'UNFINISHED'} turn {state.turn} seed {first.match.seed}", file=sys.stdout)
+    return 0
+
+
+def args_seed(args) -> int | None:
+    return getattr(args, "seed", None)

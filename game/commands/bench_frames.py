@@ -1,0 +1,82 @@
+"""`run.py bench-frames`: frame times of an autoplayed game with every overlay on, off-screen.
+
+Each frame runs one 60 Hz update and one draw into an off-screen surface of --size, the way the
+window would, with a fake clock (no waiting). Time spent inside the agent is measured apart and
+left out of the frame time: it is the agent's thinking, not drawing. The last line is
+``p95_ms=<number>``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from game.cli import UsageError
+
+from .common import load_agent, load_map, parse_size
+
+HELP = "measure arcade frame times (median, 95th percentile) off-screen"
+STEP = 1 / 60
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--map", metavar="PATH", help="a MAPx.txt file (default: a shipped map)")
+    p.add_argument("--frames", type=int, default=600, help="frames to render (default 600)")
+    p.add_argument("--size", default="1920x1080", metavar="WxH", help="frame size (default 1920x1080)")
+    p.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
+    p.add_argument("--agent", default="default", help="agent (default: default)")
+    p.add_argument("--speed", default="fast", choices=("slow", "normal", "fast", "instant"),
+                   help="autoplay speed (default fast)")
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.arcade import offscreen
+    from game.arcade.boardview import OVERLAYS
+
+    if args.frames < 1:
+        raise UsageError("--frames must be at least 1")
+    size = parse_size(args.size)
+    _, map_path = load_map(args.map)
+    load_agent(args.agent, args.seed)
+    offscreen.init()
+    import pygame
+
+    from game.arcade.app import make_context, start_play
+
+    ctx = make_context(size)
+    play = start_play(ctx, str(map_path), args.seed, args.agent, autoplay=True, speed=args.speed,
+                      overlays=set(OVERLAYS))
+    surface = pygame.Surface(size).convert()
+    match = play.match
+    times, agent_total, games = [], 0.0, 1
+    for _ in range(args.frames):
+        agent_before = match.agent_seconds
+        started = time.perf_counter()
+        if play.update(STEP) is not None or (match.over and not play.view.director.busy):
+            match.restart(match.seed + 1)  # keep the benchmark playing
+            play.view.reset()
+            play._ended = False
+            play.autoplay = True
+            games += 1
+        hints = len(play.view.state.hints)
+        if hints:  # keep a hint highlighted, as a watcher hovering the panel would
+            play.selected_hint = hints
+            play.set_focus()
+        play.draw(surface)
+        elapsed = time.perf_counter() - started
+        agent = match.agent_seconds - agent_before
+        agent_total += agent
+        times.append((elapsed - agent) * 1000)
+    times.sort()
+    p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
+    print(f"map {map_path.name} {match.board.width}x{match.board.height}, size {size[0]}x{size[1]}, "
+          f"{args.frames} frames, {games} game(s), overlays {','.join(OVERLAYS)}")
+    print(f"agent thinking (excluded): {agent_total * 1000:.0f} ms in total")
+    print(f"max_ms={times[-1]:.2f}")
+    print(f"median_ms={statistics.median(times):.2f}")
+    print(f"p95_ms={p95:.2f}")
+    return 0

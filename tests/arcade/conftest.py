@@ -1,0 +1,59 @@
+"""Headless pygame for the arcade tests, and a small island built in code."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import numpy as np  # noqa: E402
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.treasure.board import Board  # noqa: E402
+
+# A 12x12 island: four regions, a mountain ridge, two prisons; the treasure in the south-east.
+ROWS = [
+    "0 0 0 0 0 0 0 0 0 0 0 0",
+    "0 1 1 1 1 2 2 2 2 2 0 0",
+    "0 1 1 1 1 2 2 2 2 2 2 0",
+    "0 1 1P 1 1 2 2M 2 2 2 2 0",
+    "0 1 1 1 1M 2 2M 2 2 2 2 0",
+    "0 1 1 1 1M 2 2 2 2 2P 2 0",
+    "0 3 3 3 3 4 4 4 4 4 4 0",
+    "0 3 3 3 3 4 4 4 4 4 4 0",
+    "0 3 3M 3 3 4 4 4 4 4 4 0",
+    "0 3 3 3 3 4 4 4 4 4 0 0",
+    "0 0 3 3 3 4 4 4 4 0 0 0",
+    "0 0 0 0 0 0 0 0 0 0 0 0",
+]
+TREASURE = (8, 8)
+
+
+def make_board(reveal: int = 2, free: int = 3) -> Board:
+    cells = [row.split() for row in ROWS]
+    region = np.array([[int(c.rstrip("MP")) for c in row] for row in cells], dtype=np.int32)
+    mountain = np.array([[c.endswith("M") for c in row] for row in cells])
+    prison = np.array([[c.endswith("P") for c in row] for row in cells])
+    return Board(region, mountain, prison, TREASURE, reveal, free)
+
+
+@pytest.fixture(scope="session")
+def display():
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.set_mode((1, 1))
+    yield surface
+
+
+@pytest.fixture
+def board():
+    return make_board()
+
+
+@pytest.fixture
+def map_file(tmp_path, board):
+    from game.treasure.mapfile import write_map
+
+    path = tmp_path / "island.txt"
+    write_map(board, path)
+    return path
