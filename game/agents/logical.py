@@ -107,20 +107,22 @@ class LogicalAgent(Agent):
         return None
 
     def _target(self, obs: Observation, p: np.ndarray, s5: np.ndarray) -> tuple[Pos, float]:
-        """Where to head: the best place to scan, its mass discounted by the trip there."""
+        """Where to head: first the likeliest area (its size fitted to how spread the
+        probability is), discounted by the trip there; then, inside it, the best place for
+        a large scan. Returns that place and the area's mass."""
         board = obs.board
         n_eff = 1.0 / max(float((p * p).sum()), 1e-12)
         side = int(np.clip(np.sqrt(n_eff), obs.config.large_scan, 25)) | 1
         mass = s5 if side == obs.config.large_scan else box_sum(p, side)
         rows, cols = np.indices(p.shape)
         trip = np.abs(rows - obs.agent[0]) + np.abs(cols - obs.agent[1])
-        reachable = distances_from(board, obs.agent) != UNREACHABLE
-        score = np.where(board.passable & reachable, mass / (1.0 + trip / 8.0), -1.0)
-        flat = int(np.argmax(score))
-        target = divmod(flat, p.shape[1])
-        # The mass of the whole area around the target: with a diffuse probability one 5x5
-        # window there holds little, but heading for the area is still worth something.
-        return target, float(mass[target])
+        walkable = board.passable & (distances_from(board, obs.agent) != UNREACHABLE)
+        discount = 1.0 / (1.0 + trip / 8.0)
+        centre = divmod(int(np.argmax(np.where(walkable, mass * discount, -1.0))), p.shape[1])
+        half = side // 2
+        inside = (np.abs(rows - centre[0]) <= half) & (np.abs(cols - centre[1]) <= half) & walkable
+        target = divmod(int(np.argmax(np.where(inside, s5 * discount, -1.0))), p.shape[1])
+        return target, float(mass[centre])
 
     def _verify_options(self, obs: Observation, p: np.ndarray) -> list[_Option]:
         out = []
