@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES_PACKAGES = ("game.treasure", "game.agents")
+RULES_PACKAGES = ("game.treasure", "game.agents", "game.replay")
 
 SCRIPT = """
 import importlib, pkgutil, sys

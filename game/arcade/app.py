@@ -62,7 +62,7 @@ def make_context(size: tuple[int, int], *, sprites_dir=None, maps: list[Path] | 
 
 
 def start_play(ctx: Context, map_path: str, seed: int, agent: str, *, autoplay: bool = False,
-               speed: str = "normal", overlays: set[str] | None = None) -> PlayScene:
+               speed: str = "normal", overlays: set[str] | None = None, human: bool = False) -> PlayScene:
     """Load the map and the agent and make the play scene (errors propagate to the caller)."""
     from game.agents import make_agent
     from game.treasure.mapfile import read_map
@@ -70,7 +70,8 @@ def start_play(ctx: Context, map_path: str, seed: int, agent: str, *, autoplay: 
     board = read_map(map_path)
     make_agent(agent, seed)  # fail here, with the agent's name, rather than inside the match
     match = Match(board, seed, agent, ctx.config)
-    return PlayScene(ctx, match, Path(map_path).stem, autoplay=autoplay, speed=speed, overlays=overlays)
+    return PlayScene(ctx, match, Path(map_path).stem, autoplay=autoplay, speed=speed, overlays=overlays,
+                     human=human)
 
 
 def build_app(first_scene, bindings=None) -> ArcadeApp:

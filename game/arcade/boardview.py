@@ -66,6 +66,7 @@ class BoardView:
         self.flash: tuple[int, bool] | None = None  # a hint just verified: (index, truth)
         self.hint_focus: int | None = None  # hovered or selected hint, highlighted on the map
         self.game_over = False
+        self.ghost: tuple | None = None  # the AI's suggestion while a human plays: (action, reason)
         self.seconds = 0.0
         self.minimap_mode = "auto"  # auto (when the map does not fit), on, off
         self._minimap: pygame.Surface | None = None
@@ -94,6 +95,7 @@ class BoardView:
         self.toasts.clear()
         self.flash = None
         self.hint_focus = None
+        self.ghost = None
         self.show(len(self.match.steps) - 1)
 
     def catch_up(self) -> None:
@@ -176,6 +178,8 @@ class BoardView:
             self._draw_treasure(surface)
         for effect in self.effects.effects:
             effect.draw(surface, camera)
+        if self.ghost is not None:
+            self._draw_ghost(surface)
         self.pirate.draw(surface, camera, self.sprites)
         self.agent.draw(surface, camera, self.sprites)
         if self.text is not None:
@@ -184,6 +188,61 @@ class BoardView:
             self._draw_toasts(surface)
         self._draw_minimap(surface)
         surface.set_clip(clip)
+
+    def _draw_ghost(self, surface: pygame.Surface) -> None:
+        """The AI's suggestion as a see-through preview: the path, the scan square, the target."""
+        from game.treasure.actions import LargeScan, Move, MoveSmall, Teleport, Verify
+
+        action = self.ghost[0]
+        state, camera = self.state, self.camera
+        t = camera.tile
+        blink = 150 + int(80 * pulse(self.seconds * 1.5))
+        layer = pygame.Surface(camera.viewport.size, pygame.SRCALPHA)
+        ox, oy = camera.viewport.topleft
+
+        def centre(tile):
+            x, y = camera.world_to_screen((tile[0] + 0.5, tile[1] + 0.5))
+            return int(x) - ox, int(y) - oy
+
+        def square(tile, size):
+            half = size // 2
+            x, y = camera.world_to_screen((tile[0] - half, tile[1] - half))
+            rect = pygame.Rect(int(x) - ox, int(y) - oy, size * t, size * t)
+            layer.fill((120, 230, 255, 60), rect)
+            pygame.draw.rect(layer, (160, 240, 255, blink), rect, max(2, t // 6))
+
+        width = max(3, t // 4)
+        if isinstance(action, Move):
+            dr, dc = action.delta
+            path = [(state.agent[0] + dr * i, state.agent[1] + dc * i) for i in range(action.steps + 1)]
+            points = [centre(p) for p in path]
+            pygame.draw.lines(layer, (10, 30, 50, 200), False, points, width + 4)
+            pygame.draw.lines(layer, (160, 240, 255, blink), False, points, width)
+            for p in points[1:]:
+                pygame.draw.circle(layer, (160, 240, 255, blink), p, max(3, t // 5))
+            end = points[-1]
+            pygame.draw.circle(layer, (255, 255, 255, blink), end, max(5, t // 2), max(2, t // 8))
+            if isinstance(action, MoveSmall):
+                square(path[-1], state.config.small_scan)
+        elif isinstance(action, LargeScan):
+            square(state.agent, state.config.large_scan)
+        elif isinstance(action, Teleport):
+            a, b = centre(state.agent), centre(action.target)
+            pygame.draw.line(layer, (160, 240, 255, blink // 2), a, b, max(2, width // 2))
+            pygame.draw.circle(layer, (160, 240, 255, blink), b, max(6, t), max(2, t // 6))
+        elif isinstance(action, Verify) and 1 <= action.hint <= len(state.hints):
+            mask = np.asarray(state.hints[action.hint - 1].mask, dtype=bool)
+            rows, cols = camera.visible_tile_range()
+            for r in range(rows.start, rows.stop):
+                for c in np.flatnonzero(mask[r, cols]) + cols.start:
+                    x, y = camera.world_to_screen((r, c))
+                    layer.fill((160, 240, 255, 50), (int(x) - ox, int(y) - oy, t, t))
+        surface.blit(layer, camera.viewport.topleft)
+        if self.text is not None:
+            label = self.text.render(f"AI: {action.text()}", max(16, int(20 * self.ui_scale)), (10, 20, 30),
+                                     (160, 240, 255))
+            x, y = centre(state.agent)
+            surface.blit(label, label.get_rect(midbottom=(x + ox, y + oy - max(int(t * 1.6), 30))))
 
     def _draw_flash_edge(self, surface: pygame.Surface) -> None:
         if self.flash is None:

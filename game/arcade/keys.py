@@ -1,7 +1,8 @@
-"""The arcade's key table: the one place keys are chosen; the help overlay lists it.
+"""The arcade's key tables: the one place keys are chosen; the help overlay lists them.
 
-Plain arrow keys and the letters L, V, T, O and G are deliberately left free: the human
-override and replay controls will use them.
+Watching (``PLAY_KEYS``), playing yourself (``HUMAN_KEYS``: the watch table with Enter and the
+digits given new meanings) and replays (``REPLAY_KEYS``) each have a table; the scene names the
+one it wants and the app switches as the scene or its mode changes.
 """
 
 from __future__ import annotations
@@ -47,6 +48,73 @@ PLAY_KEYS: list[tuple[str, str, str]] = [
     ("pagedown", "hint_next", "Highlight the next hint's area"),
     ("backspace", "hint_clear", "Stop highlighting a hint"),
     ("q", "menu", "Back to the title menu"),
+    ("o", "override", "Take over from the agent (O again: hand it back)"),
+]
+
+# In human control: arrow then 1-4 moves; Enter accepts the AI's ghost; digits are numbers.
+HUMAN_ONLY: list[tuple[str, str, str]] = [
+    ("o", "override", "Hand control back to the agent"),
+    ("up", "dir_N", "Move north: then 1-2 (move + small scan) or 3-4 (no scan)"),
+    ("right", "dir_E", "Move east: then 1-4"),
+    ("down", "dir_S", "Move south: then 1-4"),
+    ("left", "dir_W", "Move west: then 1-4"),
+    ("l", "large_scan", "Large scan around you"),
+    ("v", "verify", "Verify: then the hint number (or click a hint)"),
+    ("t", "teleport", "Teleport: then click a tile"),
+    ("return", "accept", "Accept the AI's suggestion (the ghost)"),
+    ("kp_enter", "accept", "Accept the AI's suggestion (the ghost)"),
+    ("space", "step", "Let the agent make this one action"),
+    ("escape", "cancel", "Cancel a half-typed command (else pause)"),
+]
+HUMAN_KEYS: list[tuple[str, str, str]] = [
+    row for row in PLAY_KEYS if row[0] not in ("return", "kp_enter", "space", "escape", "1", "2", "3", "4", "o")
+] + HUMAN_ONLY
+
+REPLAY_KEYS: list[tuple[str, str, str]] = [
+    ("right", "next_action", "Replay: one action forward (animated)"),
+    ("left", "prev_action", "Replay: one action back"),
+    ("shift+right", "next_turn", "Replay: one turn forward"),
+    ("shift+left", "prev_turn", "Replay: one turn back"),
+    ("pagedown", "next_10", "Replay: ten turns forward"),
+    ("pageup", "prev_10", "Replay: ten turns back"),
+    ("home", "start", "Replay: the start"),
+    ("end", "end", "Replay: the end"),
+    ("g", "goto", "Go to turn: G, the number, Enter"),
+    ("return", "goto_enter", "Finish G's turn number"),
+    ("kp_enter", "goto_enter", "Finish G's turn number"),
+    ("space", "play_pause", "Play / pause at the chosen speed"),
+    ("o", "branch", "Branch: continue the game yourself from here"),
+    ("escape", "menu", "Back to the title menu"),
+    ("q", "menu", "Back to the title menu"),
+    ("f1", "help", "Help: this list"),
+    ("h", "help", "Help: this list"),
+    ("f", "follow", "Follow the agent"),
+    ("0", "fit", "Fit the map to the screen"),
+    ("+", "zoom_in", "Zoom in (or mouse wheel)"),
+    ("=", "zoom_in", "Zoom in (or mouse wheel)"),
+    ("-", "zoom_out", "Zoom out (or mouse wheel)"),
+    ("ctrl+up", "pan_up", "Pan (or drag with the mouse)"),
+    ("ctrl+down", "pan_down", "Pan (or drag with the mouse)"),
+    ("ctrl+left", "pan_left", "Pan (or drag with the mouse)"),
+    ("ctrl+right", "pan_right", "Pan (or drag with the mouse)"),
+    ("e", "toggle_ruled_out", "Overlay: tiles ruled out by hints"),
+    ("c", "toggle_scanned", "Overlay: tiles already scanned"),
+    ("w", "toggle_path", "Overlay: the pirate's path once free"),
+    ("x", "toggle_treasure", "Show the treasure (spoiler!)"),
+    ("i", "toggle_regions", "Show region numbers"),
+    ("tab", "minimap", "Minimap: auto / on / off"),
+    ("backspace", "erase", "Erase a digit of G's number"),
+]
+
+LIST_KEYS: list[tuple[str, str, str]] = [
+    ("up", "menu_up", "Previous replay"),
+    ("down", "menu_down", "Next replay"),
+    ("pageup", "menu_page_up", "Page up"),
+    ("pagedown", "menu_page_down", "Page down"),
+    ("return", "menu_go", "Open"),
+    ("kp_enter", "menu_go", "Open"),
+    ("escape", "menu_back", "Back"),
+    ("q", "menu_back", "Back"),
 ]
 
 MENU_KEYS: list[tuple[str, str, str]] = [
@@ -75,5 +143,8 @@ OVERLAY_KEYS: list[tuple[str, str, str]] = [
 ]
 
 
-def bindings(table: list[tuple[str, str, str]]) -> KeyBindings:
-    return KeyBindings.from_table(table)
+def bindings(table: list[tuple[str, str, str]], *, digits: str | None = None) -> KeyBindings:
+    table_bindings = KeyBindings.from_table(table)
+    if digits:
+        table_bindings.bind_digits(digits, "A digit: move length, hint or turn number (else 1-4: speed)")
+    return table_bindings

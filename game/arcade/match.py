@@ -62,7 +62,20 @@ class Match:
             agent_factory = make_agent
         self._agent_factory = agent_factory
         self.agent_seconds = 0.0  # time spent inside the agent, for the frame benchmark
+        self.branched_from: str | None = None  # the replay this game continues, if any
         self.restart(seed)
+
+    @classmethod
+    def from_history(cls, board: Board, seed: int, agent_name: str, config: RulesConfig | None, steps: list[Step],
+                     *, branched_from: str | None = None, agent_factory=None) -> "Match":
+        """A match that continues an earlier game (a replay's prefix): its history is ``steps``."""
+        match = cls(board, seed, agent_name, config, agent_factory=agent_factory)
+        match.steps = list(steps)
+        match.branched_from = branched_from
+        match._obs_for = None
+        match._suggestion = None
+        match._version += 1
+        return match
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -113,6 +126,8 @@ class Match:
         self.agent = self._agent_factory(self.agent_name, self.seed)
         self.steps: list[Step] = [Step(state, tuple(events), None, "", "")]
         self._obs_for = None
+        self._suggestion: tuple[GameState, object, str] | None = None
+        self.branched_from = None
         self._version = getattr(self, "_version", 0) + 1
         started = time.perf_counter()
         try:
@@ -126,7 +141,7 @@ class Match:
         state = self.state
         if state.over:
             return None
-        action, reason = self._decide()
+        action, reason = self.suggest()
         error = action_error(state, action)
         if error is not None:
             text = action.text() if isinstance(action, Action) else repr(action)[:60]
@@ -136,6 +151,33 @@ class Match:
         self.steps.append(entry)
         self._version += 1
         return entry
+
+    def suggest(self) -> tuple[object, str]:
+        """What the agent would do now, asked once per state (the human override's ghost)."""
+        state = self.state
+        if self._suggestion is None or self._suggestion[0] is not state:
+            action, reason = self._decide()
+            self._suggestion = (state, action, reason)
+        return self._suggestion[1], self._suggestion[2]
+
+    def apply(self, action: Action, reason: str = "", by: str = "human") -> Step | str:
+        """Apply an action chosen outside the agent (the human). An invalid one is refused:
+        the engine's reason comes back as a string and nothing changes."""
+        error = action_error(self.state, action)
+        if error is not None:
+            return error
+        new_state, events = step(self.state, action)
+        entry = Step(new_state, tuple(events), action, reason, by)
+        self.steps.append(entry)
+        self._version += 1
+        return entry
+
+    def recording(self):
+        """The whole game so far as a replay document (see :mod:`game.replay`)."""
+        from game.replay import record_steps
+
+        extra = {"branched_from": self.branched_from} if self.branched_from else {}
+        return record_steps(self.board, self.seed, self.config, self.agent_name, self.steps, **extra)
 
     def advance_turn(self) -> list[Step]:
         """Actions until the next turn starts (or the game ends)."""

@@ -24,6 +24,7 @@ from . import keys
 from .boardview import BoardView
 from .director import AUTOPLAY_GAP
 from .match import Match
+from .override import OverrideController
 from .panel import Panel
 from .sprites import Sprites
 
@@ -42,6 +43,8 @@ class Context:
     quit_at_end: bool = False
     max_turns: int | None = None
     config: object = None
+    record_path: Path | None = None  # --record: the first finished game goes here
+    record_used: bool = False
 
     @property
     def scale(self) -> float:
@@ -62,15 +65,24 @@ def shade(surface: pygame.Surface, alpha: int = 170) -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-class PlayScene(BaseScene):
-    bindings = keys.bindings(keys.PLAY_KEYS)
+WATCH_BINDINGS = keys.bindings(keys.PLAY_KEYS)
+HUMAN_BINDINGS = keys.bindings(keys.HUMAN_KEYS, digits="digit")
+RED_TEXT, GHOST_TEXT = (240, 90, 80), (190, 230, 255)
 
+
+class PlayScene(BaseScene):
     def __init__(self, ctx: Context, match: Match, map_name: str, *, autoplay: bool = False,
-                 speed: str = "normal", overlays: set[str] | None = None, text: bool = True) -> None:
+                 speed: str = "normal", overlays: set[str] | None = None, text: bool = True,
+                 human: bool = False) -> None:
         self.ctx = ctx
         self.match = match
         self.map_name = map_name
-        self.autoplay = autoplay
+        self.autoplay = autoplay and not human
+        self.human = human
+        self.override = OverrideController(match.state.config)
+        self.message = ""  # the last refusal (the engine's reason) or complaint, in the caption
+        self.saved_path: Path | None = None  # where the finished game's replay went
+        self.save_error = ""
         self.selected_hint: int | None = None
         self.hovered_hint: int | None = None
         self._gap = 0.0
@@ -81,6 +93,10 @@ class PlayScene(BaseScene):
                               overlays=overlays, ui_scale=ctx.scale)
         self.view.director.speed = speed
         self.panel = Panel(panel_rect, ctx.text, ctx.scale)
+
+    @property
+    def bindings(self):
+        return HUMAN_BINDINGS if self.human else WATCH_BINDINGS
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -117,6 +133,90 @@ class PlayScene(BaseScene):
         self.selected_hint = None
         self._ended = False
         self._gap = 0.0
+        self.saved_path, self.save_error, self.message = None, "", ""
+        self.override.cancel()
+
+    # -- the human override -------------------------------------------------------------------------
+
+    def set_human(self, human: bool) -> None:
+        self.human = human
+        self.override.cancel()
+        self.message = ""
+        self.view.ghost = None
+        if human:
+            self.autoplay = False
+
+    def try_action(self, action) -> bool:
+        """Apply the player's action; a refused one shows the engine's reason and costs nothing."""
+        self.view.director.finish_all()
+        result = self.match.apply(action, "", "human")
+        if isinstance(result, str):
+            self.message = f"Refused: {action.text()}: {result}"
+            self.view.say(self.message, RED_TEXT, 2.5)
+            return False
+        self.message = ""
+        self.view.ghost = None
+        self.view.catch_up()
+        return True
+
+    def accept_suggestion(self) -> None:
+        if self.match.over:
+            return
+        self.view.director.finish_all()
+        self.view.ghost = None
+        self.advance_action()  # the agent's cached suggestion is what it plays
+
+    def run_command(self, command) -> None:
+        if command is None:
+            return
+        if command.message:
+            self.message = command.message
+            self.view.say(command.message, RED_TEXT, 2.0)
+        elif command.accept:
+            self.accept_suggestion()
+        elif command.action is not None:
+            self.try_action(command.action)
+
+    def handle_human(self, name: str, data):
+        """Intentions that exist only while the human plays; None if ``name`` is not one."""
+        ov = self.override
+        if name.startswith("dir_"):
+            return ov.direction(name[4:])
+        if name == "large_scan":
+            return ov.large_scan()
+        if name == "verify":
+            return ov.verify()
+        if name == "teleport":
+            return ov.teleport()
+        if name == "accept":
+            return ov.enter()
+        return None
+
+    def update_ghost(self) -> None:
+        view = self.view
+        if not self.human or self.match.over or view.director.busy or view.shown != len(self.match.steps) - 1:
+            view.ghost = None
+            return
+        action, reason = self.match.suggest()
+        view.ghost = (action, reason)
+
+    # -- saving the replay ----------------------------------------------------------------------
+
+    def save_replay(self) -> None:
+        """Record the finished game as a replay: to --record's file once, else the data folder."""
+        from game.replay import save_auto, save_new
+        from game.replay.recorder import default_stem
+
+        try:
+            replay = self.match.recording()
+            target = getattr(self.ctx, "record_path", None)
+            if target is not None and not getattr(self.ctx, "record_used", False):
+                self.ctx.record_used = True
+                self.saved_path = save_new(replay, target)
+            else:
+                self.saved_path = save_auto(replay, default_stem(self.map_name, self.match.seed))
+        except (OSError, ValueError) as exc:
+            self.save_error = f"replay not saved: {exc}"[:120]
 
     def set_focus(self) -> None:
         self.view.hint_focus = self.hovered_hint if self.hovered_hint is not None else self.selected_hint
@@ -124,18 +224,48 @@ class PlayScene(BaseScene):
     def handle(self, intention):  # noqa: C901 - a flat table of what each key does
         name, data = intention.name, intention.data
         view, camera = self.view, self.view.camera
+        if self.human and name != RESIZE:
+            if name == "cancel":
+                if not self.override.cancel():
+                    return Push(PauseOverlay(self))
+                return None
+            if name == "digit":
+                command = self.override.digit(data, len(self.match.state.hints))
+                if command is None and 1 <= data <= 4:
+                    view.director.speed = ("slow", "normal", "fast", "instant")[data - 1]
+                self.run_command(command)
+                return None
+            command = self.handle_human(name, data)
+            if command is not None:
+                self.run_command(command)
+                return None
+            if name == CLICK and self.override.pending is not None:
+                hint = self.panel.hint_at(data.pos)
+                tile = camera.screen_to_tile(data.pos) if camera.viewport.collidepoint(data.pos) else None
+                if hint is not None:
+                    self.run_command(self.override.hint_clicked(hint))
+                    return None
+                if tile is not None and self.override.pending == "teleport":
+                    self.run_command(self.override.tile_clicked(tile))
+                    return None
         if name == RESIZE:
             self.relayout(data)
+        elif name == "override":
+            self.set_human(not self.human)
         elif name == "step":
             self.advance_action()
         elif name == "turn":
             self.advance_turn()
         elif name == "autoplay":
+            if self.human:
+                self.set_human(False)
             self.autoplay = not self.autoplay
             self._gap = 0.0
         elif name == "pause":
             return Push(PauseOverlay(self))
         elif name == "help":
+            if self.human:
+                return Push(HelpOverlay(self.ctx, keys.HUMAN_KEYS, "KEYS: YOU PLAY"))
             return Push(HelpOverlay(self.ctx))
         elif name == "restart":
             self.restart()
@@ -202,9 +332,12 @@ class PlayScene(BaseScene):
         if view.director.busy:
             return None
         if self.match.over or self.turn_limit_reached():
+            view.ghost = None
             if not self._ended:
                 self._ended = True
                 self.autoplay = False
+                if self.match.over and self.saved_path is None:
+                    self.save_replay()
                 if self.ctx.quit_at_end:
                     return Quit()
                 if self.match.over:
@@ -216,6 +349,7 @@ class PlayScene(BaseScene):
                 self._gap = 0.0
                 self.match.advance_action()
                 view.catch_up()
+        self.update_ghost()
         return None
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -233,17 +367,31 @@ class PlayScene(BaseScene):
         rect = pygame.Rect(0, view.bottom, view.w, self.ctx.size[1] - view.bottom)
         surface.fill((16, 18, 30), rect)
         entry = self.match.steps[self.view.shown]
-        if entry.action is None:
-            text = "Space: one action   Enter: one turn   A: autoplay   F1: help"
+        colour = (220, 220, 230)
+        if self.human:
+            colour = GHOST_TEXT
+            if self.override.prompt:
+                text, colour = self.override.prompt, (255, 210, 60)
+            elif self.message:
+                text = self.message
+                colour = RED_TEXT if self.message.startswith(("Refused", "a move")) else (255, 210, 60)
+            elif self.view.ghost is not None:
+                action, reason = self.view.ghost
+                text = f"YOU PLAY.  AI suggests {action.text()}" + (f" ({reason})" if reason else "") + \
+                    "  Enter: accept"
+            else:
+                text = "YOU PLAY: arrow+1-4 move, L scan, V verify, T teleport, O: agent"
+        elif entry.action is None:
+            text = "Space: one action   Enter: one turn   A: autoplay   O: take over   F1: help"
         else:
-            text = f"Agent: {entry.action.text()}"
+            who = "You" if entry.by == "human" else "Agent"
+            text = f"{who}: {entry.action.text()}"
             if entry.reason:
                 text += f"  because {entry.reason}"
         size = self.ctx.px(22)
         while self.ctx.text.measure(text, size)[0] > rect.w - 20 and len(text) > 10:
             text = text[:-4] + "..."
-        self.ctx.text.draw(surface, text, size, (220, 220, 230), (rect.x + self.ctx.px(14), rect.centery),
-                           anchor="midleft")
+        self.ctx.text.draw(surface, text, size, colour, (rect.x + self.ctx.px(14), rect.centery), anchor="midleft")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -255,8 +403,10 @@ class HelpOverlay(BaseScene):
     is_overlay = True
     bindings = keys.bindings(keys.OVERLAY_KEYS)
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, table=None, title: str = "KEYS") -> None:
         self.ctx = ctx
+        self.table = table or keys.PLAY_KEYS
+        self.title = title
 
     def handle(self, intention):
         if intention.name in ("close", "menu"):
@@ -271,14 +421,14 @@ class HelpOverlay(BaseScene):
         shade(surface, 200)
         ctx, t = self.ctx, self.ctx.text
         w, h = surface.get_size()
-        rows = keys.bindings(keys.PLAY_KEYS).describe()
+        rows = keys.bindings(self.table).describe()
         size = ctx.px(21)
         line_h = t.measure("Ag", size)[1] + ctx.px(5)
         per_col = max(1, (h - ctx.px(160)) // line_h)
         columns = [rows[i: i + per_col] for i in range(0, len(rows), per_col)]
         col_w = min(ctx.px(620), (w - ctx.px(80)) // max(1, len(columns)))
         x0 = (w - col_w * len(columns)) // 2
-        t.draw(surface, "KEYS", ctx.px(40), (255, 210, 60), (w // 2, ctx.px(40)), anchor="midtop")
+        t.draw(surface, self.title, ctx.px(40), (255, 210, 60), (w // 2, ctx.px(40)), anchor="midtop")
         for ci, column in enumerate(columns):
             y = ctx.px(100)
             for key_label, help_text in column:
@@ -286,8 +436,8 @@ class HelpOverlay(BaseScene):
                 t.draw(surface, key_label, size, (255, 210, 60), (x, y))
                 t.draw(surface, help_text, size, (235, 235, 240), (x + int(col_w * 0.42), y))
                 y += line_h
-        t.draw(surface, "Arrow keys and L V T O G are kept for playing yourself (coming soon).   "
-               "Esc / F1 / H: close", ctx.px(18), (160, 160, 180), (w // 2, h - ctx.px(30)), anchor="midbottom")
+        t.draw(surface, "O: take over / hand back.  Playing: arrow then 1-4 moves, L scan, V+number verifies, "
+               "T+click teleports, Enter accepts the AI's ghost.   Esc / F1 / H: close", ctx.px(18), (160, 160, 180), (w // 2, h - ctx.px(30)), anchor="midbottom")
 
 
 class PauseOverlay(BaseScene):
@@ -374,6 +524,14 @@ class GameOverOverlay(BaseScene):
         for text in self.lines:
             t.draw(surface, text, ctx.px(24), (235, 235, 240), (box.centerx, y), anchor="midtop")
             y += ctx.px(34)
+        saved = self.play.saved_path
+        note = f"Replay saved to {saved}" if saved else self.play.save_error
+        if note:
+            size = ctx.px(20)
+            while t.measure(note, size)[0] > box.w - ctx.px(30) and len(note) > 20:
+                note = "..." + note[8:]
+            t.draw(surface, note, size, (160, 220, 255) if saved else (240, 90, 80), (box.centerx, y + ctx.px(4)),
+                   anchor="midtop")
         t.draw(surface, "R / Enter: replay this seed    N: new game    Q: title menu", ctx.px(22),
                (255, 210, 60), (box.centerx, box.bottom - ctx.px(24)), anchor="midbottom")
 
@@ -405,7 +563,8 @@ def summary(match: Match) -> list[str]:
 class TitleScene(BaseScene):
     bindings = keys.bindings(keys.MENU_KEYS)
     wants_text = True
-    ROWS = ("map", "file", "seed", "agent", "mode", "speed", "start")
+    ROWS = ("map", "file", "seed", "agent", "mode", "speed", "start", "replays")
+    MODES = ("watch", "step", "play")
 
     def __init__(self, ctx: Context, *, map_path: str | None = None, seed: int | None = None,
                  agent: str = "default", autoplay: bool = True, speed: str = "normal") -> None:
@@ -415,9 +574,17 @@ class TitleScene(BaseScene):
         self.file = map_path or ""
         self.seed_text = "" if seed is None else str(seed)
         self.agent_index = ctx.agents.index(agent) if agent in ctx.agents else 0
-        self.autoplay = autoplay
+        self.mode = "watch" if autoplay else "step"
         self.speed = speed
         self.message = ""
+
+    @property
+    def autoplay(self) -> bool:
+        return self.mode == "watch"
+
+    @autoplay.setter
+    def autoplay(self, value: bool) -> None:
+        self.mode = "watch" if value else "step"
 
     def handle(self, intention):
         name, row = intention.name, self.ROWS[self.row]
@@ -435,7 +602,7 @@ class TitleScene(BaseScene):
             elif row == "agent":
                 self.agent_index = (self.agent_index + step) % len(self.ctx.agents)
             elif row == "mode":
-                self.autoplay = not self.autoplay
+                self.mode = self.MODES[(self.MODES.index(self.mode) + step) % len(self.MODES)]
             elif row == "speed":
                 order = ("slow", "normal", "fast", "instant")
                 self.speed = order[(order.index(self.speed) + step) % len(order)]
@@ -450,6 +617,10 @@ class TitleScene(BaseScene):
             elif row == "seed" and intention.data.isdigit() and len(self.seed_text) < 10:
                 self.seed_text += intention.data
         elif name == "menu_go":
+            if row == "replays":
+                from .replayscene import ReplayListScene
+
+                return Replace(ReplayListScene(self.ctx))
             return self.start()
         elif name == "menu_back":
             return Quit()
@@ -467,7 +638,7 @@ class TitleScene(BaseScene):
         seed = int(self.seed_text) if self.seed_text else secrets.randbelow(2**31)
         try:
             play = start_play(self.ctx, path, seed, self.ctx.agents[self.agent_index], autoplay=self.autoplay,
-                              speed=self.speed)
+                              speed=self.speed, human=self.mode == "play")
         except (ValueError, OSError, AgentNotFound, Exception) as exc:  # noqa: BLE001 - shown, not raised
             self.message = f"Cannot start: {exc}"[:150]
             return None
@@ -492,13 +663,14 @@ class TitleScene(BaseScene):
             "file": (self.file or "(type a path to use your own map)") + ("_" if self.ROWS[self.row] == "file" else ""),
             "seed": (self.seed_text or "random") + ("_" if self.ROWS[self.row] == "seed" else ""),
             "agent": self.ctx.agents[self.agent_index],
-            "mode": "watch (autoplay)" if self.autoplay else "step by step (Space / Enter)",
+            "mode": {"watch": "watch (autoplay)", "step": "step by step (Space / Enter)",
+                     "play": "play yourself (the agent suggests)"}[self.mode],
             "speed": self.speed,
             "start": "",
         }
         labels = {"map": "Map", "file": "Map file", "seed": "Seed", "agent": "Agent", "mode": "Mode",
-                  "speed": "Speed", "start": "START"}
-        y = ctx.px(300)
+                  "speed": "Speed", "start": "START", "replays": "REPLAYS"}
+        y = ctx.px(270)
         size = ctx.px(32)
         for i, row in enumerate(self.ROWS):
             selected = i == self.row
@@ -506,8 +678,10 @@ class TitleScene(BaseScene):
             if selected:
                 bar = pygame.Rect(w // 2 - ctx.px(460), y - ctx.px(6), ctx.px(920), ctx.px(46))
                 pygame.draw.rect(surface, (40, 56, 96), bar, border_radius=ctx.px(8))
-            if row == "start":
-                t.draw(surface, "START", ctx.px(40), colour, (w // 2, y + ctx.px(2)), anchor="midtop")
+            if row in ("start", "replays"):
+                label = "START" if row == "start" else "REPLAYS (saved games)"
+                t.draw(surface, label, ctx.px(40 if row == "start" else 30), colour, (w // 2, y + ctx.px(2)),
+                       anchor="midtop")
             else:
                 t.draw(surface, labels[row], size, colour, (w // 2 - ctx.px(430), y))
                 arrows = row in ("map", "agent", "mode", "speed")

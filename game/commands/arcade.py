@@ -53,7 +53,7 @@ def run_play(args: argparse.Namespace) -> int:
     seed = choose_seed(args.seed)
     load_agent(args.agent, seed)
     ns = argparse.Namespace(windowed=False, size=None, max_turns=None, quit_at_end=False, autoplay=False,
-                            agent=args.agent)
+                            agent=args.agent, record=getattr(args, "record", None))
     return _run_window(ns, None, str(map_path), seed, "instant" if _headless() else "normal", True)
 
 
@@ -68,6 +68,10 @@ def _run_window(args, size, map_path: str, seed: int, speed: str, direct: bool) 
 
     surface = open_display(fullscreen=not args.windowed, size=size, caption="Treasure Island")
     ctx = make_context(surface.get_size(), quit_at_end=args.quit_at_end, max_turns=args.max_turns)
+    if getattr(args, "record", None):
+        from pathlib import Path
+
+        ctx.record_path = Path(args.record)  # the first finished game is saved there
     try:
         if direct:
             first = start_play(ctx, map_path, seed, args.agent, autoplay=args.autoplay or args.quit_at_end,

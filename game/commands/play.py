@@ -21,6 +21,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--log", metavar="PATH", help="write the LOG here instead of stdout")
     p.add_argument("--truth", choices=("random", "bluff"), default="random", help="the pirate's truth model")
     p.add_argument("--liar-rate", type=float, default=0.3, help="probability of a lie under --truth bluff")
+    p.add_argument("--record", metavar="FILE", help="also save the game as a replay (JSON) here; never overwrites")
 
 
 def rules_from(args):
@@ -32,7 +33,20 @@ def rules_from(args):
         raise UsageError(str(exc)) from None
 
 
+def check_record_path(args) -> Path | None:
+    record = getattr(args, "record", None)
+    if not record:
+        return None
+    path = Path(record)
+    if path.exists():
+        raise UsageError(f"--record {path}: the file exists; a replay is never overwritten")
+    if not path.parent.is_dir():
+        raise UsageError(f"--record {path}: the folder {path.parent} does not exist")
+    return path
+
+
 def run(args: argparse.Namespace) -> int:
+    record_path = check_record_path(args)
     if not args.headless:
         try:
             from game.commands import arcade
@@ -58,4 +72,25 @@ def run(args: argparse.Namespace) -> int:
         print(f"{record.result} in {record.state.turn} turns; log written to {path}", file=sys.stderr)
     else:
         sys.stdout.write(text)
+    if record_path is not None:
+        save_record(record, board, seed, agent.name, record_path)
     return 0
+
+
+def save_record(record, board, seed: int, agent_name: str, path: Path) -> None:
+    """The played game as a replay: the runner's actions (with reasons) and its LOG's digest."""
+    from game.replay.document import UNFINISHED, Outcome, RecordedAction, Replay, now_iso
+    from game.replay.recorder import save_new
+    from game.treasure.mapfile import format_map
+
+    actions = [RecordedAction(i, p.turn, p.action, p.by, p.reason) for i, p in enumerate(record.actions)]
+    state = record.state
+    outcome = Outcome(state.outcome or UNFINISHED, state.turn, record.log.digest())
+    replay = Replay(board, seed, state.config, actions, outcome, agent_name, now_iso(), "", format_map(board))
+    try:
+        save_new(replay, path)
+    except FileExistsError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot write the replay to {path}: {exc.strerror}") from None
+    print(f"replay saved to {path} ({len(actions)} actions)", file=sys.stderr)

@@ -57,3 +57,10 @@ def map_file(tmp_path, board):
     path = tmp_path / "island.txt"
     write_map(board, path)
     return path
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path, monkeypatch):
+    """Finished games save replays: never into the real per-user data folder."""
+    monkeypatch.setenv("TREASURE_ISLAND_DATA", str(tmp_path / "data"))
+    return tmp_path / "data"

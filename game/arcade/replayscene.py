@@ -1,0 +1,452 @@
+"""Replays in the arcade: the list of saved replays and the replay scene with its timeline.
+
+The replay scene shows a :class:`~game.replay.Playback` through the same :class:`BoardView` and
+:class:`Panel` as a live game, via :class:`ReplayMatch`, a read-only stand-in for a Match whose
+history is computed on demand from the playback's checkpoints. Going forward animates (the
+director plays the step's events); going back, and long jumps, are instant. ``O`` branches: a
+new live :class:`Match` continues from the shown position with the human in control, and is
+recorded as a new replay that names the one it came from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.replay import Playback, ReplayError, load_replay, saved_replays
+from game.shell.input import CLICK, DRAG, HOVER, RESIZE, WHEEL
+from game.shell.scenes import BaseScene, Push, Quit, Replace
+
+from . import keys
+from .boardview import BoardView
+from .director import AUTOPLAY_GAP
+from .match import Match, Step
+from .panel import Panel
+
+REPLAY_BINDINGS = keys.bindings(keys.REPLAY_KEYS, digits="digit")
+MARK_COLOURS = {"reveal": (255, 150, 60), "free": (240, 70, 60), "teleport": (120, 230, 255),
+                "verify_true": (110, 220, 120), "verify_false": (240, 90, 80), "win": (255, 210, 60),
+                "lose": (240, 60, 60)}
+
+
+class _LazyStep:
+    """One history entry of a replay; its state is computed only when read."""
+
+    __slots__ = ("_playback", "_i")
+
+    def __init__(self, playback: Playback, i: int) -> None:
+        self._playback, self._i = playback, i
+
+    @property
+    def state(self):
+        return self._playback.state_at(self._i)
+
+    @property
+    def events(self):
+        return self._playback.events[self._i]
+
+    @property
+    def action(self):
+        recorded = self._playback.action(self._i)
+        return recorded.action if recorded else None
+
+    @property
+    def reason(self) -> str:
+        recorded = self._playback.action(self._i)
+        return recorded.reason if recorded else ""
+
+    @property
+    def by(self) -> str:
+        recorded = self._playback.action(self._i)
+        return recorded.by if recorded else ""
+
+
+class _Steps:
+    def __init__(self, playback: Playback) -> None:
+        self._playback = playback
+        self._cache: dict[int, _LazyStep] = {}
+
+    def __len__(self) -> int:
+        return len(self._playback)
+
+    def __getitem__(self, i: int) -> _LazyStep:
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        step = self._cache.get(i)
+        if step is None:
+            step = self._cache[i] = _LazyStep(self._playback, i)
+        return step
+
+
+class ReplayMatch:
+    """What BoardView and Panel read from a Match, served by a playback."""
+
+    def __init__(self, playback: Playback) -> None:
+        replay = playback.replay
+        self.playback = playback
+        self.board = replay.board
+        self.seed = replay.seed
+        self.config = replay.rules
+        self.agent_name = replay.agent or "?"
+        self.steps = _Steps(playback)
+        self.version = 1
+
+    @property
+    def state(self):
+        return self.playback.final
+
+    @property
+    def over(self) -> bool:
+        return self.playback.final.over
+
+    def probabilities(self):
+        return None
+
+
+class ReplayScene(BaseScene):
+    bindings = REPLAY_BINDINGS
+
+    def __init__(self, ctx, playback: Playback, source: str = "", *, speed: str = "normal", text: bool = True) -> None:
+        from .scenes import PlayScene
+
+        self.ctx = ctx
+        self.playback = playback
+        self.source = source
+        self.match = ReplayMatch(playback)
+        self.map_name = Path(source).stem if source else "replay"
+        self.autoplay = False  # Space: playing
+        self.selected_hint = None
+        self.hovered_hint = None
+        self.goto_digits: str | None = None  # after G
+        self.marks = playback.marks()
+        self._gap = 0.0
+        self.show_text = text
+        map_rect, panel_rect = PlayScene.layout(self, ctx.size)
+        map_rect.h -= self.ctx.px(40)  # room for the timeline under the caption
+        self.view = BoardView(self.match, ctx.sprites, map_rect, text=ctx.text if text else None, ui_scale=ctx.scale)
+        self.view.director.speed = speed
+        self.panel = Panel(panel_rect, ctx.text, ctx.scale)
+        self.cursor = 0
+        self.view.show(0)
+
+    # -- where we are --------------------------------------------------------------------------
+
+    @property
+    def last(self) -> int:
+        return len(self.playback) - 1
+
+    @property
+    def turn(self) -> int:
+        return self.playback.turns[self.cursor]
+
+    def seek(self, target: int, *, animate: bool = False) -> None:
+        """Show position ``target``; forward by one (or the last step of a jump) animates."""
+        target = max(0, min(self.last, target))
+        director = self.view.director
+        director.finish_all()
+        if animate and target > self.cursor:
+            if target - 1 > self.cursor:
+                self.view.show(target - 1)
+            director.enqueue(target)
+        else:
+            director.clear()
+            self.view.effects.clear()
+            self.view.toasts.clear()
+            self.view.flash = None
+            self.view.show(target)
+        self.cursor = target
+
+    def turn_start(self, turn: int) -> int:
+        return self.playback.position_of_turn(turn)
+
+    # -- input ------------------------------------------------------------------------------------
+
+    def handle(self, intention):  # noqa: C901 - a flat table of what each key does
+        from .scenes import HelpOverlay, TitleScene
+
+        name, data = intention.name, intention.data
+        view, camera = self.view, self.view.camera
+        if name not in ("digit", "goto_enter", "erase", RESIZE, HOVER):
+            if self.goto_digits is not None and name != "goto":
+                self.goto_digits = None
+        if name == RESIZE:
+            self.ctx.size = data
+        elif name == "next_action":
+            self.seek(self.cursor + 1, animate=True)
+        elif name == "prev_action":
+            self.seek(self.cursor - 1)
+        elif name == "next_turn":
+            self.seek(self.turn_start(self.turn + 1) if self.turn < self.playback.turns[-1] else self.last,
+                      animate=True)
+        elif name == "prev_turn":
+            start = self.turn_start(self.turn)
+            self.seek(start if start < self.cursor else self.turn_start(self.turn - 1))
+        elif name == "next_10":
+            self.seek(self.turn_start(self.turn + 10) if self.turn + 10 <= self.playback.turns[-1] else self.last,
+                      animate=True)
+        elif name == "prev_10":
+            self.seek(self.turn_start(self.turn - 10))
+        elif name == "start":
+            self.seek(0)
+        elif name == "end":
+            self.seek(self.last, animate=True)
+        elif name == "goto":
+            self.goto_digits = ""
+            self.autoplay = False
+        elif name == "digit":
+            if self.goto_digits is not None:
+                if len(self.goto_digits) < 6:
+                    self.goto_digits += str(data)
+            elif 1 <= data <= 4:
+                view.director.speed = ("slow", "normal", "fast", "instant")[data - 1]
+        elif name == "erase":
+            if self.goto_digits:
+                self.goto_digits = self.goto_digits[:-1]
+        elif name == "goto_enter":
+            if self.goto_digits:
+                self.seek(self.turn_start(int(self.goto_digits)))
+            self.goto_digits = None
+        elif name == "play_pause":
+            self.autoplay = not self.autoplay
+            self._gap = 0.0
+            if self.autoplay and self.cursor == self.last:
+                self.seek(0)
+        elif name == "branch":
+            return Replace(self.branch())
+        elif name == "menu":
+            return Replace(TitleScene(self.ctx))
+        elif name == "help":
+            return Push(HelpOverlay(self.ctx, keys.REPLAY_KEYS, "REPLAY KEYS"))
+        elif name == "follow":
+            camera.follow(view.agent.tile)
+        elif name == "fit":
+            camera.fit()
+        elif name in ("zoom_in", "zoom_out"):
+            camera.zoom_at(camera.viewport.center, 1 if name == "zoom_in" else -1)
+        elif name.startswith("pan_"):
+            dx = {"pan_left": 1, "pan_right": -1}.get(name, 0) * camera.viewport.w * 0.25
+            dy = {"pan_up": 1, "pan_down": -1}.get(name, 0) * camera.viewport.h * 0.25
+            camera.pan(dx, dy)
+        elif name.startswith("toggle_"):
+            view.toggle(name[len("toggle_"):])
+        elif name == "minimap":
+            order = ("auto", "on", "off")
+            view.minimap_mode = order[(order.index(view.minimap_mode) + 1) % 3]
+        elif name == WHEEL:
+            camera.zoom_at(data.pos, 1 if data.steps > 0 else -1)
+        elif name == DRAG:
+            camera.pan(data.dx, data.dy)
+        elif name == HOVER:
+            self.hovered_hint = self.panel.hint_at(data)
+            view.hint_focus = self.hovered_hint if self.hovered_hint is not None else self.selected_hint
+        elif name == CLICK:
+            position = self.timeline_position(data.pos)
+            if position is not None:
+                self.seek(position, animate=position == self.cursor + 1)
+            else:
+                tile = view.minimap_tile(data.pos)
+                if tile is not None:
+                    camera.center_on(tile)
+                else:
+                    hint = self.panel.hint_at(data.pos)
+                    if hint is not None:
+                        self.selected_hint = None if self.selected_hint == hint else hint
+                        view.hint_focus = self.selected_hint
+        return None
+
+    def branch(self):
+        """A live game that continues from the shown position, the human in control."""
+        from .scenes import PlayScene
+
+        playback, cursor = self.playback, self.cursor
+        steps = [Step(playback.state_at(0), playback.events[0], None, "", "")]
+        state = steps[0].state
+        from game.treasure.engine import step as engine_step
+
+        for i in range(1, cursor + 1):
+            recorded = playback.action(i)
+            state, events = engine_step(state, recorded.action)
+            steps.append(Step(state, tuple(events), recorded.action, recorded.reason, recorded.by))
+        replay = playback.replay
+        agent = replay.agent if replay.agent in self.ctx.agents else (self.ctx.agents[0] if self.ctx.agents else "default")
+        match = Match.from_history(replay.board, replay.seed, agent, replay.rules, steps,
+                                   branched_from=self.source or "replay")
+        play = PlayScene(self.ctx, match, self.map_name + "-branch", speed=self.view.director.speed,
+                         human=True, text=self.show_text)
+        play.message = f"Branched from turn {state.turn}: you play (O hands it to the agent)"
+        return play
+
+    # -- time ------------------------------------------------------------------------------------
+
+    def update(self, dt: float):
+        view = self.view
+        view.update(dt)
+        if view.camera.following is not None:
+            view.camera.follow(view.agent.tile)
+        if self.autoplay and not view.director.busy:
+            if self.cursor >= self.last:
+                self.autoplay = False
+            else:
+                self._gap += dt
+                if self._gap >= AUTOPLAY_GAP[view.director.speed]:
+                    self._gap = 0.0
+                    self.seek(self.cursor + 1, animate=True)
+        return None
+
+    # -- the timeline ------------------------------------------------------------------------------
+
+    def timeline_rect(self) -> pygame.Rect:
+        view = self.view.camera.viewport
+        pad = self.ctx.px(16)
+        h = self.ctx.px(30)
+        bottom = self.ctx.size[1] - self.ctx.px(8)
+        return pygame.Rect(view.x + pad, bottom - h, view.w - 2 * pad, h)
+
+    def x_of(self, position: int) -> int:
+        bar = self.timeline_rect()
+        return bar.x + round(position * (bar.w - 1) / max(1, self.last))
+
+    def timeline_position(self, pos) -> int | None:
+        bar = self.timeline_rect().inflate(0, self.ctx.px(10))
+        if not bar.collidepoint(pos):
+            return None
+        share = (pos[0] - bar.x) / max(1, bar.w - 1)
+        return max(0, min(self.last, round(share * self.last)))
+
+    # -- drawing -------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((10, 12, 22))
+        self.view.draw(surface)
+        if not self.show_text:
+            self._draw_timeline(surface)
+            return
+        if self.panel.rect.w:
+            self.panel.draw(surface, self)
+        self._draw_caption(surface)
+        self._draw_timeline(surface)
+
+    def _draw_caption(self, surface: pygame.Surface) -> None:
+        view = self.view.camera.viewport
+        rect = pygame.Rect(0, view.bottom, view.w, self.ctx.size[1] - view.bottom)
+        surface.fill((16, 18, 30), rect)
+        final = self.playback.final
+        head = f"REPLAY  turn {self.turn}/{final.turn}  action {self.cursor}/{self.last}"
+        if self.goto_digits is not None:
+            text, colour = f"Go to turn: {self.goto_digits}_   (Enter: go, Esc: cancel)", (255, 210, 60)
+        else:
+            recorded = self.playback.action(self.cursor)
+            text = head + ("  PLAYING" if self.autoplay else "")
+            if recorded is not None:
+                who = "you" if recorded.by == "human" else recorded.by
+                text += f"   {who}: {recorded.action.text()}" + (f" ({recorded.reason})" if recorded.reason else "")
+            colour = (220, 220, 230)
+        size = self.ctx.px(21)
+        while self.ctx.text.measure(text, size)[0] > rect.w - 20 and len(text) > 10:
+            text = text[:-4] + "..."
+        self.ctx.text.draw(surface, text, size, colour, (rect.x + self.ctx.px(14), rect.y + self.ctx.px(8)))
+
+    def _draw_timeline(self, surface: pygame.Surface) -> None:
+        bar = self.timeline_rect()
+        ctx = self.ctx
+        pygame.draw.rect(surface, (40, 44, 66), bar, border_radius=ctx.px(4))
+        done = pygame.Rect(bar.x, bar.y, self.x_of(self.cursor) - bar.x, bar.h)
+        pygame.draw.rect(surface, (70, 90, 150), done, border_radius=ctx.px(4))
+        mid = bar.centery
+        # One small tick per turn (each turn gives a hint) when there is room, else every tenth.
+        turns = self.playback.turns
+        final_turn = turns[-1]
+        every = 1 if bar.w / max(1, final_turn) >= 4 else 10 if bar.w / max(1, final_turn) >= 0.4 else 100
+        previous = None
+        for i, t in enumerate(turns):
+            if t != previous and t % every == 0:
+                x = self.x_of(i)
+                tall = t % (every * 10) == 0
+                pygame.draw.line(surface, (150, 150, 175) if tall else (95, 98, 125),
+                                 (x, bar.bottom - (bar.h // 2 if tall else bar.h // 4)), (x, bar.bottom - 1))
+            previous = t
+        # Key events as coloured markers above the middle line.
+        r = max(3, bar.h // 6)
+        for mark in self.marks:
+            x = self.x_of(mark.index)
+            colour = MARK_COLOURS[mark.kind]
+            if mark.kind.startswith("verify"):
+                pygame.draw.line(surface, colour, (x, bar.y + 2), (x, mid), 2)
+            elif mark.kind in ("win", "lose"):
+                pygame.draw.polygon(surface, colour, [(x, bar.y - 2), (x + r + 3, mid), (x, bar.bottom + 2),
+                                                      (x - r - 3, mid)])
+            else:
+                pygame.draw.circle(surface, (0, 0, 0), (x, bar.y + r + 1), r + 1)
+                pygame.draw.circle(surface, colour, (x, bar.y + r + 1), r)
+        x = self.x_of(self.cursor)
+        pygame.draw.line(surface, (255, 255, 255), (x, bar.y - ctx.px(5)), (x, bar.bottom + ctx.px(3)), 3)
+        if self.show_text:
+            label = ctx.text.render(f"turn {self.turn}", max(14, ctx.px(16)), (255, 255, 255), (20, 24, 40))
+            lx = max(bar.x, min(bar.right - label.get_width(), x - label.get_width() // 2))
+            surface.blit(label, (lx, bar.y - label.get_height() - ctx.px(4)))
+
+
+class ReplayListScene(BaseScene):
+    """The saved replays, newest first: Enter opens one, Esc goes back to the title menu."""
+
+    bindings = keys.bindings(keys.LIST_KEYS)
+
+    def __init__(self, ctx, folder=None) -> None:
+        self.ctx = ctx
+        self.files = saved_replays(folder)
+        self.row = 0
+        self.message = "" if self.files else "No saved replays yet: finish a game and it is saved here."
+
+    def handle(self, intention):
+        from .scenes import TitleScene
+
+        name = intention.name
+        n = len(self.files)
+        if name == RESIZE:
+            self.ctx.size = intention.data
+        elif name == "menu_back":
+            return Replace(TitleScene(self.ctx))
+        elif n and name in ("menu_up", "menu_down", "menu_page_up", "menu_page_down"):
+            step = {"menu_up": -1, "menu_down": 1, "menu_page_up": -10, "menu_page_down": 10}[name]
+            self.row = max(0, min(n - 1, self.row + step))
+        elif name == "menu_go" and n:
+            return self.open(self.files[self.row])
+        elif name == "window_close":
+            return Quit()
+        return None
+
+    def open(self, path: Path):
+        try:
+            playback = Playback(load_replay(path))
+        except ReplayError as exc:
+            self.message = f"Refused: {exc}"[:200]
+            return None
+        return Replace(ReplayScene(self.ctx, playback, str(path), speed="normal"))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx, t = self.ctx, self.ctx.text
+        w, h = surface.get_size()
+        surface.fill((12, 24, 52))
+        t.draw(surface, "REPLAYS", ctx.px(64), (255, 210, 60), (w // 2, ctx.px(40)), anchor="midtop")
+        folder = self.files[0].parent if self.files else None
+        if folder is not None:
+            t.draw(surface, str(folder), ctx.px(20), (170, 170, 190), (w // 2, ctx.px(120)), anchor="midtop")
+        line_h = ctx.px(36)
+        per_page = max(1, (h - ctx.px(260)) // line_h)
+        first = max(0, self.row - per_page + 1)
+        y = ctx.px(160)
+        for i, path in enumerate(self.files[first:first + per_page], start=first):
+            selected = i == self.row
+            if selected:
+                pygame.draw.rect(surface, (40, 56, 96), (w // 2 - ctx.px(460), y - ctx.px(4), ctx.px(920), line_h),
+                                 border_radius=ctx.px(6))
+            t.draw(surface, path.name[:70], ctx.px(26), (255, 210, 60) if selected else (225, 225, 235),
+                   (w // 2 - ctx.px(440), y))
+            y += line_h
+        if self.message:
+            t.draw(surface, self.message, ctx.px(22), (240, 90, 80), (w // 2, h - ctx.px(80)), anchor="midbottom")
+        t.draw(surface, "Up / Down: choose   Enter: open   Esc: back", ctx.px(22), (170, 170, 190),
+               (w // 2, h - ctx.px(30)), anchor="midbottom")
