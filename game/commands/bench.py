@@ -94,6 +94,13 @@ def run(args: argparse.Namespace) -> int:
         writer = csv.DictWriter(f, fieldnames=COLUMNS)
         writer.writeheader()
         writer.writerows(rows)
+    with open(out / "games.csv", "w", newline="") as f:  # one row per game, for paired comparisons
+        writer = csv.writer(f)
+        writer.writerow(["map", "agent", "game", "seed", "won", "turns", "seconds", "invalid_actions"])
+        for r in sorted(results, key=lambda r: (order[r.map], agents.index(r.agent), r.game)):
+            writer.writerow([r.map, r.agent, r.game, args.seed + r.game, int(r.won), r.turns, f"{r.seconds:.5f}",
+                             r.invalid_actions])
+    _print_paired(results, agents)
     _print_table(rows)
     try:
         from game.arcade.chart import win_rate_chart
@@ -105,6 +112,20 @@ def run(args: argparse.Namespace) -> int:
     total_invalid = sum(r["invalid_actions"] for r in rows)
     print(f"invalid_actions={total_invalid}")
     return 0
+
+
+def _print_paired(results, agents: list[str]) -> None:
+    """Turns to win compared only on games both agents won: a fair comparison of speed."""
+    if len(agents) < 2:
+        return
+    first = agents[0]
+    won = {(r.map, r.agent, r.game): r.turns for r in results if r.won}
+    for other in agents[1:]:
+        pairs = [(t, won[(m, other, g)]) for (m, a, g), t in won.items() if a == first and (m, other, g) in won]
+        if pairs:
+            mean_a = sum(p[0] for p in pairs) / len(pairs)
+            mean_b = sum(p[1] for p in pairs) / len(pairs)
+            print(f"on the {len(pairs)} games both won: {first} {mean_a:.2f} turns, {other} {mean_b:.2f} turns")
 
 
 def _print_table(rows: list[dict]) -> None:

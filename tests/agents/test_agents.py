@@ -117,4 +117,6 @@ def test_bench_command_writes_json_csv_and_chart(tmp_path, capsys):
     header = (out / "results.csv").read_text().splitlines()[0].split(",")
     assert required <= set(header)
     assert (out / "winrate.png").stat().st_size > 1000
+    games = (out / "games.csv").read_text().splitlines()
+    assert games[0] == "map,agent,game,seed,won,turns,seconds,invalid_actions" and len(games) == 1 + 2 * 3 * 4
     assert capsys.readouterr().out.strip().splitlines()[-1] == "invalid_actions=0"
