@@ -183,7 +183,12 @@ class LogicalAgent(Agent):
             return None
         st = self.settings
         board = obs.board
-        landing = board.land & ~board.mountain
+        # Land only where one can walk to most of the probability: a spot walled in by
+        # mountains may look ideal to a 5x5 scan and still be a trap.
+        labels = board.components
+        comp_mass = np.bincount(labels.ravel(), weights=p.ravel(), minlength=int(labels.max()) + 1)
+        comp_mass[0] = 0.0
+        landing = board.passable & (comp_mass[labels] >= 0.5 * comp_mass.max())
         reach = distances_from(board, obs.agent)
         on_foot = float(p[reach != UNREACHABLE].sum())
         if on_foot < self.settings.on_foot_share:

@@ -131,6 +131,32 @@ class Board:
         return _frozen(out)
 
     @cached_property
+    def components(self) -> np.ndarray:
+        """Labels 1..K of the 4-connected pieces of passable land (0 elsewhere): where one can
+        walk from where."""
+        h, w = self.shape
+        stride = w + 2
+        pad = np.zeros((h + 2, w + 2), dtype=bool)
+        pad[1:-1, 1:-1] = self.passable
+        open_ = pad.ravel().tolist()
+        labels = [0] * len(open_)
+        current = 0
+        for start, ok in enumerate(open_):
+            if not ok or labels[start]:
+                continue
+            current += 1
+            labels[start] = current
+            stack = [start]
+            while stack:
+                i = stack.pop()
+                for j in (i - stride, i + 1, i + stride, i - 1):
+                    if open_[j] and not labels[j]:
+                        labels[j] = current
+                        stack.append(j)
+        out = np.asarray(labels, dtype=np.int32).reshape(h + 2, w + 2)[1:-1, 1:-1]
+        return _frozen(out)
+
+    @cached_property
     def public_copy(self) -> "Board":
         return replace(self, treasure=None)
 

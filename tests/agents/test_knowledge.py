@@ -5,7 +5,7 @@ import pytest
 
 from game.agents.knowledge import Knowledge, _rivals, box_sum, entropy2
 from game.agents.logical import LogicalAgent
-from game.treasure.actions import LargeScan
+from game.treasure.actions import LargeScan, Teleport
 from game.treasure.board import Board
 from game.treasure.config import RulesConfig
 from game.treasure.engine import new_game, step
@@ -90,3 +90,35 @@ def test_the_pirate_walk_narrows_the_candidates_to_his_way():
     # Six steps north from (13, 13): every tile south of row 7 is ruled out, and so is his own tile.
     assert not after[8:, :].any() and not after[7, 13]
     assert after.sum() < without_walk.possible.sum() < before
+
+
+def test_the_teleport_never_lands_in_a_pocket_walled_by_mountains():
+    # The 1-tile pocket at (3, 2) is walled by mountains. The probability sits on the land ring
+    # around the walls, so a 5x5 scan from the pocket would cover all of it; but from the
+    # pocket one cannot walk anywhere. The teleport must pick walkable land next to the mass.
+    rows = ["0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+            "0 1 1 1 1 0 2 2 2 2 2 2 2 2 2 2 2 0",
+            "0 1 1M 1M 1M 0 2 2 2 2 2 2 2 2 2 2 2 0",
+            "0 1 1M 1 1M 0 2 2 2 2 2 2 2 2 2 2 2 0",
+            "0 1 1M 1M 1M 0 2 2 2 2 2 2 2 2 2 2 2P 0",
+            "0 1 1 1 1 1 2 2 2 2 2 2 2 2 2 2 2 0",
+            "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"]
+    from dataclasses import replace as dc_replace
+
+    from ..treasure.boards import make_board
+
+    board = make_board(rows, treasure=(1, 1), reveal=1, free=9)
+    assert board.components[3, 3] != board.components[1, 1]  # the pocket is its own piece
+    state, _ = new_game(board, 0)
+    state = dc_replace(state, agent=(5, 15))
+    obs = observe(state)
+    p = np.zeros(board.shape)
+    ring = [(1, c) for c in range(1, 5)] + [(5, c) for c in range(1, 5)] + [(r, 1) for r in range(2, 5)]
+    for tile in ring:
+        p[tile] = 1.0 / len(ring)
+    agent = LogicalAgent(0)
+    agent.start(obs)
+    decision = agent._teleport(obs, p, box_sum(p, 5), None, None)
+    assert decision is not None and isinstance(decision.action, Teleport)
+    assert decision.action.target != (3, 3)
+    assert board.components[decision.action.target] == board.components[1, 1]

@@ -262,3 +262,11 @@ def test_action_text_round_trips():
         assert parse_action(action.text()) == action
     with pytest.raises(ValueError, match="expected VERIFY"):
         parse_action("DANCE 3")
+
+
+def test_components_label_walkable_pieces():
+    board = make_board(["1 1 1M 1 1", "1 1 1M 1 1P", "1M 1M 1M 1 1", "1 1M 1 1 1"], treasure=(0, 0))
+    labels = board.components
+    assert labels[0, 0] == labels[1, 1] != labels[0, 4]
+    assert labels[0, 2] == 0 and labels[3, 0] not in (0, labels[0, 0], labels[0, 4])
+    assert labels[3, 2] == labels[1, 4]
