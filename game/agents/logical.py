@@ -39,6 +39,7 @@ class LogicalSettings:
     urgent_turns: int = 2  # or when the pirate reaches this much of the probability ...
     urgent_share: float = 0.5  # ... within urgent_turns turns
     urgency: float = 1.5  # scans weigh tiles the pirate reaches in t turns by 1 + urgency / (t + 1)
+    deadline_weight: float = 12.0  # ... or, if > 0, by 1 + deadline_weight / (our actions left before he can get there)
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,12 @@ class LogicalAgent(Agent):
         arrival = self._pirate_arrival(obs)
         if arrival is not None:
             # A tile the pirate reaches soon is worth covering now: later it may be too late.
-            weighted = p * (1.0 + self.settings.urgency / (arrival + 1.0))
+            if self.settings.deadline_weight > 0:
+                actions = np.maximum(arrival * obs.config.actions_per_turn + obs.actions_left
+                                     - obs.config.actions_per_turn, 1.0)
+                weighted = p * (1.0 + self.settings.deadline_weight / actions)
+            else:
+                weighted = p * (1.0 + self.settings.urgency / (arrival + 1.0))
             weighted /= weighted.sum()
         else:
             weighted = p
