@@ -126,7 +126,12 @@ def parse_map(text: str, source: str = "<map>") -> ParsedMap:
         if len(cells) == width + 1 and not cells[-1].strip():
             cells.pop()  # a trailing ';'
         if len(cells) != width:
-            raise fail(line_no, 1, line.strip()[:40], f"{width} cells separated by ';' (found {len(cells)})")
+            if len(cells) > width:  # point at the first cell too many
+                column = len(";".join(cells[:width])) + 2
+                found = cells[width].strip()
+            else:  # point just past the end of the short row
+                column, found = len(line.rstrip()) + 1, line.strip()[-20:]
+            raise fail(line_no, column, found, f"{width} cells separated by ';' (found {len(cells)})")
         column = 1
         for col, cell in enumerate(cells):
             token = re.sub(r"\s+", "", cell)

@@ -61,7 +61,8 @@ def rejected(text):
 
 
 @pytest.mark.parametrize("text,line,column,expected", [
-    (GOOD.replace("0;   1;1 M;1P; 1", "0;   1;1 M;1P"), 7, 1, "5 cells"),  # ragged row
+    (GOOD.replace("0;   1;1 M;1P; 1", "0;   1;1 M;1P"), 7, 14, "5 cells"),  # short row: points past its end
+    (GOOD.replace("0;   1;1 M;1P; 1", "0;   1;1 M;1P; 1; 1"), 7, 18, "5 cells"),  # long row: the extra cell
     (GOOD.replace("0;   1;1 M;1P; 1", "0;   1;1MP;1P; 1"), 7, 8, "suffixes M or P"),  # 1MP
     (GOOD.replace("0;   1;1 M;1P; 1", "0;   1;1X;1P; 1"), 7, 8, "a cell"),  # unknown text
     (GOOD.replace("5 5\n", "5 6\n", 1), 11, 1, "6 map rows"),  # header says more rows
