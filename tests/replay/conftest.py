@@ -1,7 +1,6 @@
 import pytest
 
-from game.paths import MAPS_DIR
-from game.treasure.mapfile import read_map
+from game.treasure.generator import generate_island
 
 
 @pytest.fixture(autouse=True)
@@ -13,4 +12,5 @@ def private_data_dir(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="session")
 def island():
-    return read_map(MAPS_DIR / "island16.txt")
+    """A board of the tests' own: the shipped maps may be regenerated at any time."""
+    return generate_island(16, 16, 5, 3, reveal_turn=2, free_turn=5)

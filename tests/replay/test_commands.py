@@ -1,10 +1,26 @@
 """`play --headless --record`, `replay --check` and `bench-replay` through the command line."""
 
 import json
+import sys
 
 from game.cli import main
 
-MAP = "maps/island16.txt"
+import pytest
+
+from game.treasure.generator import generate_island
+from game.treasure.mapfile import write_map
+
+
+@pytest.fixture(autouse=True)
+def map_file(tmp_path, monkeypatch):
+    """The tests' own map (the shipped ones may be regenerated)."""
+    path = tmp_path / "island16.txt"
+    write_map(generate_island(16, 16, 5, 3, reveal_turn=2, free_turn=5), path)
+    monkeypatch.setattr(sys.modules[__name__], "MAP", str(path))
+    return path
+
+
+MAP = "maps/island16.txt"  # replaced per test by the fixture above
 
 
 def record(tmp_path, capsys, name="g.json"):

@@ -132,11 +132,12 @@ def test_stepping_back_n_then_forward_n_returns_the_identical_state(shared_playb
 
 @pytest.fixture(scope="module")
 def shared_playback(tmp_path_factory):
-    from game.paths import MAPS_DIR
-    from game.treasure.mapfile import read_map
+    from game.treasure.generator import generate_island
 
-    board = read_map(MAPS_DIR / "island32.txt")
+    # Reveal and release early, so the random agent's game surely passes both.
+    board = generate_island(32, 32, 8, 3, reveal_turn=2, free_turn=4)
     record = play_game(board, 4, make_agent("random", 4))
+    assert record.state.turn > 4
     path = tmp_path_factory.mktemp("seek") / "g.json"
     save_record(record, board, 4, "random", path)
     return Playback(load_replay(path), checkpoint_every=6)
