@@ -85,7 +85,7 @@ class Panel:
 
         def line(txt: str, size: int, colour=INK, x: int = pad) -> int:
             nonlocal y
-            label = t.render(txt, size, colour)
+            label = t.render(fit_text(t, txt, size, w - x - pad), size, colour)
             s.blit(label, (x, y))
             y += label.get_height() + self.px(2)
             return label.get_height()
@@ -174,8 +174,22 @@ class Panel:
             for event in step.events:
                 lines.extend(event_lines(event))
         for text_line in lines[-6:]:
-            line(text_line if len(text_line) < 70 else text_line[:67] + "...", self.font(17), DIM)
+            line(text_line, self.font(17), DIM)
 
         y = h - self.px(26)
         line("F1 / H: help and keys    P / Esc: pause", small, GOLD)
         return s
+
+
+def fit_text(renderer, text: str, size: int, max_width: int) -> str:
+    """``text`` cut with an ellipsis so that it renders at most ``max_width`` pixels wide."""
+    if max_width <= 0 or renderer.measure(text, size)[0] <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if renderer.measure(text[:mid] + "...", size)[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "..."
