@@ -165,7 +165,7 @@ class ReplayScene(BaseScene):
     # -- input ------------------------------------------------------------------------------------
 
     def handle(self, intention):  # noqa: C901 - a flat table of what each key does
-        from .scenes import HelpOverlay, TitleScene
+        from .scenes import HelpOverlay, TitleScene, camera_intention
 
         name, data = intention.name, intention.data
         view, camera = self.view, self.view.camera
@@ -220,16 +220,8 @@ class ReplayScene(BaseScene):
             return Replace(TitleScene(self.ctx))
         elif name == "help":
             return Push(HelpOverlay(self.ctx, keys.REPLAY_KEYS, "REPLAY KEYS"))
-        elif name == "follow":
-            camera.follow(view.agent.tile)
-        elif name == "fit":
-            camera.fit()
-        elif name in ("zoom_in", "zoom_out"):
-            camera.zoom_at(camera.viewport.center, 1 if name == "zoom_in" else -1)
-        elif name.startswith("pan_"):
-            dx = {"pan_left": 1, "pan_right": -1}.get(name, 0) * camera.viewport.w * 0.25
-            dy = {"pan_up": 1, "pan_down": -1}.get(name, 0) * camera.viewport.h * 0.25
-            camera.pan(dx, dy)
+        elif camera_intention(name, camera, view.agent.tile):
+            pass
         elif name.startswith("toggle_"):
             view.toggle(name[len("toggle_"):])
         elif name == "minimap":

@@ -31,6 +31,23 @@ from .sprites import Sprites
 PAN_STEP = 0.25  # share of the viewport one Ctrl+arrow press moves
 
 
+def camera_intention(name: str, camera, follow_tile) -> bool:
+    """Apply a camera key (follow, fit, zoom, pan); False if ``name`` is not one."""
+    if name == "follow":
+        camera.follow(follow_tile)
+    elif name == "fit":
+        camera.fit()
+    elif name in ("zoom_in", "zoom_out"):
+        camera.zoom_at(camera.viewport.center, 1 if name == "zoom_in" else -1)
+    elif name.startswith("pan_"):
+        dx = {"pan_left": 1, "pan_right": -1}.get(name, 0) * camera.viewport.w * PAN_STEP
+        dy = {"pan_up": 1, "pan_down": -1}.get(name, 0) * camera.viewport.h * PAN_STEP
+        camera.pan(dx, dy)
+    else:
+        return False
+    return True
+
+
 @dataclass
 class Context:
     """What every scene shares: screen size, sprites, cached text, the command-line options."""
@@ -275,16 +292,8 @@ class PlayScene(BaseScene):
             return Replace(TitleScene(self.ctx))
         elif name.startswith("speed_"):
             view.director.speed = name[len("speed_"):]
-        elif name == "follow":
-            camera.follow(view.agent.tile)
-        elif name == "fit":
-            camera.fit()
-        elif name in ("zoom_in", "zoom_out"):
-            camera.zoom_at(camera.viewport.center, 1 if name == "zoom_in" else -1)
-        elif name.startswith("pan_"):
-            dx = {"pan_left": 1, "pan_right": -1}.get(name, 0) * camera.viewport.w * PAN_STEP
-            dy = {"pan_up": 1, "pan_down": -1}.get(name, 0) * camera.viewport.h * PAN_STEP
-            camera.pan(dx, dy)
+        elif camera_intention(name, camera, view.agent.tile):
+            pass
         elif name.startswith("toggle_"):
             view.toggle(name[len("toggle_"):])
         elif name == "minimap":
