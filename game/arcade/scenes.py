@@ -144,7 +144,16 @@ class PlayScene(BaseScene):
         if self.match.advance_turn():
             self.view.catch_up()
 
+    def on_exit(self) -> None:
+        self.save_if_unsaved()
+
+    def save_if_unsaved(self) -> None:
+        """Every game is recorded: one left before its end is saved as UNFINISHED."""
+        if self.saved_path is None and len(self.match.steps) > 1:
+            self.save_replay()
+
     def restart(self, seed: int | None = None) -> None:
+        self.save_if_unsaved()
         self.match.restart(seed)
         self.view.reset()
         self.selected_hint = None

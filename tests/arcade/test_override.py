@@ -210,3 +210,18 @@ def test_o_branches_into_a_new_game_that_records_its_own_replay(display, board, 
     again = Playback(branch)
     assert again.final.same_as(play.match.state)
     assert again.log.text().count("\n") > 5
+
+
+def test_a_game_left_before_its_end_is_saved_as_unfinished(display, board, private_data_dir):
+    h = Harness(board, seed=2, speed="instant")
+    h.press("space")
+    h.frames(3)
+    h.press("space")
+    h.frames(3)
+    assert not h.match.over and h.play.saved_path is None
+    h.press("r")  # restart with the same seed: the first game must not be lost
+    h.frames(2)
+    saved = sorted((private_data_dir / "replays").glob("*.json"))
+    assert len(saved) == 1
+    replay = load_replay(saved[0])
+    assert replay.outcome.result == "UNFINISHED" and len(replay.actions) == 2
