@@ -19,7 +19,7 @@ from game.treasure.board import DIRECTION_INDEX
 from game.treasure.observation import Observation
 
 from .base import Agent, Decision
-from .knowledge import box_sum
+from .knowledge import apply_record, box_sum
 
 # The report's offsets, (row, col): small moves then large moves.
 SMALL = [("S", 1), ("N", 1), ("E", 1), ("W", 1), ("S", 2), ("N", 2), ("E", 2), ("W", 2)]
@@ -37,11 +37,7 @@ class GreedyAgent(Agent):
         self.pirate_seen_turn = 0
 
     def _update(self, obs: Observation) -> None:
-        self.known &= ~obs.scanned
-        for h in obs.hints:
-            if h.verified is not None and h.index not in self.applied:
-                self.known &= h.mask if h.verified else ~h.mask
-                self.applied.add(h.index)
+        apply_record(self.known, self.applied, obs)
 
     def act(self, obs: Observation) -> Decision:
         if not hasattr(self, "known"):

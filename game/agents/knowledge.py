@@ -49,11 +49,7 @@ class Knowledge:
 
     # --- hard knowledge ------------------------------------------------------------------
     def update(self, obs: Observation) -> None:
-        self.possible &= ~obs.scanned
-        for hint in obs.hints:
-            if hint.verified is not None and hint.index not in self.applied_hints:
-                self.possible &= hint.mask if hint.verified else ~hint.mask
-                self.applied_hints.add(hint.index)
+        apply_record(self.possible, self.applied_hints, obs)
         if obs.pirate_free and len(obs.pirate_trail) > max(self.trail_seen, 1):
             self._apply_trail(obs.pirate_trail)
         if not self.possible.any():
@@ -99,6 +95,23 @@ class Knowledge:
         if total <= 0:
             return p
         return p / total
+
+
+def apply_record(possible: np.ndarray, applied: set[int], obs: Observation) -> None:
+    """Rule out, in place, the scanned tiles and what each newly verified hint excludes.
+    ``applied`` remembers which hints are already in ``possible``."""
+    possible &= ~obs.scanned
+    for hint in obs.hints:
+        if hint.verified is not None and hint.index not in applied:
+            possible &= hint.mask if hint.verified else ~hint.mask
+            applied.add(hint.index)
+
+
+def area_side(p: np.ndarray, smallest: int, largest: int = 25) -> int:
+    """An odd square side fitted to how spread ``p`` is: about the root of its effective
+    number of tiles (1 / sum p^2), within [smallest, largest]."""
+    n_eff = 1.0 / max(float((p * p).sum()), 1e-12)
+    return int(np.clip(np.sqrt(n_eff), smallest, largest)) | 1
 
 
 def _direction(a: Pos, b: Pos) -> str:

@@ -26,7 +26,7 @@ from game.treasure.board import DIRECTION_ORDER, DIRECTIONS, UNREACHABLE, Pos
 from game.treasure.observation import Observation
 
 from .base import Agent, Decision
-from .knowledge import Knowledge, box_sum, distances_from, entropy2
+from .knowledge import Knowledge, area_side, box_sum, distances_from, entropy2
 
 
 @dataclass(frozen=True)
@@ -117,8 +117,7 @@ class LogicalAgent(Agent):
         probability is), discounted by the trip there; then, inside it, the best place for
         a large scan. Returns that place and the area's mass."""
         board = obs.board
-        n_eff = 1.0 / max(float((p * p).sum()), 1e-12)
-        side = int(np.clip(np.sqrt(n_eff), obs.config.large_scan, 25)) | 1
+        side = area_side(p, obs.config.large_scan)
         mass = s5 if side == obs.config.large_scan else box_sum(p, side)
         rows, cols = np.indices(p.shape)
         trip = np.abs(rows - obs.agent[0]) + np.abs(cols - obs.agent[1])
@@ -199,7 +198,7 @@ class LogicalAgent(Agent):
         on_foot = float(p[reach != UNREACHABLE].sum())
         if on_foot < self.settings.on_foot_share:
             # Most of the probability is on land we cannot walk to: go where the most of it is.
-            side = int(np.clip(np.sqrt(1.0 / max(float((p * p).sum()), 1e-12)), 5, 25)) | 1
+            side = area_side(p, obs.config.large_scan)
             area = np.where(landing, box_sum(p, side), -1.0)
             spot = divmod(int(np.argmax(area)), p.shape[1])
             return Decision(Teleport(*spot), f"teleport to {spot}: {_pct(1 - on_foot)} of the probability "

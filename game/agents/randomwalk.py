@@ -16,6 +16,7 @@ from game.treasure.board import DIRECTION_INDEX, DIRECTIONS
 from game.treasure.observation import Observation
 
 from .base import Agent, Decision
+from .knowledge import apply_record
 
 KINDS = ("verify", "large_move", "small_move", "large_scan", "teleport")
 
@@ -32,11 +33,7 @@ class RandomAgent(Agent):
     def act(self, obs: Observation) -> Decision:
         if not hasattr(self, "unchecked"):
             self.start(obs)
-        self.unchecked &= ~obs.scanned
-        for h in obs.hints:
-            if h.verified is not None and h.index not in self.applied:
-                self.unchecked &= h.mask if h.verified else ~h.mask
-                self.applied.add(h.index)
+        apply_record(self.unchecked, self.applied, obs)
         if obs.pirate_free and obs.pirate is not None and not obs.teleport_used and not self.chased:
             self.chased = True
             spot = self._ahead_of_pirate(obs)
