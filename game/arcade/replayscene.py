@@ -165,7 +165,7 @@ class ReplayScene(BaseScene):
     # -- input ------------------------------------------------------------------------------------
 
     def handle(self, intention):  # noqa: C901 - a flat table of what each key does
-        from .scenes import HelpOverlay, TitleScene, camera_intention
+        from .scenes import HelpOverlay, TitleScene, view_intention
 
         name, data = intention.name, intention.data
         view, camera = self.view, self.view.camera
@@ -220,13 +220,8 @@ class ReplayScene(BaseScene):
             return Replace(TitleScene(self.ctx))
         elif name == "help":
             return Push(HelpOverlay(self.ctx, keys.REPLAY_KEYS, "REPLAY KEYS"))
-        elif camera_intention(name, camera, view.agent.tile):
+        elif view_intention(name, view):
             pass
-        elif name.startswith("toggle_"):
-            view.toggle(name[len("toggle_"):])
-        elif name == "minimap":
-            order = ("auto", "on", "off")
-            view.minimap_mode = order[(order.index(view.minimap_mode) + 1) % 3]
         elif name == WHEEL:
             camera.zoom_at(data.pos, 1 if data.steps > 0 else -1)
         elif name == DRAG:

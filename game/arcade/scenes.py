@@ -31,10 +31,12 @@ from .sprites import Sprites
 PAN_STEP = 0.25  # share of the viewport one Ctrl+arrow press moves
 
 
-def camera_intention(name: str, camera, follow_tile) -> bool:
-    """Apply a camera key (follow, fit, zoom, pan); False if ``name`` is not one."""
+def view_intention(name: str, view) -> bool:
+    """Apply a key that only changes how the board is seen (camera, overlays, minimap);
+    False if ``name`` is not one. Shared by the play and replay scenes."""
+    camera = view.camera
     if name == "follow":
-        camera.follow(follow_tile)
+        camera.follow(view.agent.tile)
     elif name == "fit":
         camera.fit()
     elif name in ("zoom_in", "zoom_out"):
@@ -43,6 +45,11 @@ def camera_intention(name: str, camera, follow_tile) -> bool:
         dx = {"pan_left": 1, "pan_right": -1}.get(name, 0) * camera.viewport.w * PAN_STEP
         dy = {"pan_up": 1, "pan_down": -1}.get(name, 0) * camera.viewport.h * PAN_STEP
         camera.pan(dx, dy)
+    elif name.startswith("toggle_"):
+        view.toggle(name[len("toggle_"):])
+    elif name == "minimap":
+        order = ("auto", "on", "off")
+        view.minimap_mode = order[(order.index(view.minimap_mode) + 1) % 3]
     else:
         return False
     return True
@@ -301,13 +308,8 @@ class PlayScene(BaseScene):
             return Replace(TitleScene(self.ctx))
         elif name.startswith("speed_"):
             view.director.speed = name[len("speed_"):]
-        elif camera_intention(name, camera, view.agent.tile):
+        elif view_intention(name, view):
             pass
-        elif name.startswith("toggle_"):
-            view.toggle(name[len("toggle_"):])
-        elif name == "minimap":
-            order = ("auto", "on", "off")
-            view.minimap_mode = order[(order.index(view.minimap_mode) + 1) % 3]
         elif name in ("hint_prev", "hint_next", "hint_clear"):
             n = len(view.state.hints)
             if name == "hint_clear" or n == 0:
