@@ -21,3 +21,16 @@ def needs_shared():
     if not PEER_MAPS.is_dir():
         pytest.skip(f"reference data not found at {PEER_MAPS} (CI checks it out beside the repo)")
     return SHARED
+
+
+@pytest.fixture(scope="session")
+def display():
+    """A 1x1 display mode, so surfaces can be converted; shut down after the session.
+    pygame is imported here, not at the top, so rules-only test runs never load it."""
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.set_mode((1, 1))
+    yield surface
+    pygame.display.quit()

@@ -5,11 +5,11 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import numpy as np  # noqa: E402
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.treasure.board import Board  # noqa: E402
+
+from ..treasure.boards import make_board as board_from_rows  # noqa: E402
 
 # A 12x12 island: four regions, a mountain ridge, two prisons; the treasure in the south-east.
 ROWS = [
@@ -30,19 +30,7 @@ TREASURE = (8, 8)
 
 
 def make_board(reveal: int = 2, free: int = 3) -> Board:
-    cells = [row.split() for row in ROWS]
-    region = np.array([[int(c.rstrip("MP")) for c in row] for row in cells], dtype=np.int32)
-    mountain = np.array([[c.endswith("M") for c in row] for row in cells])
-    prison = np.array([[c.endswith("P") for c in row] for row in cells])
-    return Board(region, mountain, prison, TREASURE, reveal, free)
-
-
-@pytest.fixture(scope="session")
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    surface = pygame.display.set_mode((1, 1))
-    yield surface
+    return board_from_rows(ROWS, TREASURE, reveal, free)
 
 
 @pytest.fixture
