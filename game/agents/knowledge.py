@@ -1,7 +1,9 @@
 """What the public record says about where the treasure can be.
 
-Hard knowledge rules tiles out for certain: the map (never sea, mountain or prison), scanned
-tiles, verified hints, and the pirate's walk. The walk rule (RULES §6) is deterministic, so
+Hard knowledge rules tiles out for certain: the map (never sea, mountain or prison, and only
+where some prison can walk to: the pirate's prison is drawn among the prisons that reach the
+treasure, and a map where none does is refused), the revealed prison (the treasure is on the
+land he can walk to from it), scanned tiles, verified hints, and the pirate's walk. The walk rule (RULES §6) is deterministic, so
 every step he is seen to take rules out each tile for which that step is not the rule's choice:
 the tile must lie on a shortest path through his trail, and no neighbour the rule prefers
 (his previous direction, else the first of N, E, S, W) may also lead there as fast.
@@ -42,7 +44,8 @@ class Knowledge:
 
     def __init__(self, obs: Observation):
         self.board = obs.board
-        self.possible = obs.board.eligible.copy()  # hard constraints applied so far
+        self.possible = obs.board.eligible & reachable_from_prisons(obs.board)  # hard constraints so far
+        self.prison_applied = False
         self.applied_hints: set[int] = set()
         self.trail_seen = 0  # how many trail tiles have been used
         self.notes: list[str] = []
@@ -50,6 +53,10 @@ class Knowledge:
     # --- hard knowledge ------------------------------------------------------------------
     def update(self, obs: Observation) -> None:
         apply_record(self.possible, self.applied_hints, obs)
+        if obs.prison is not None and not self.prison_applied:
+            labels = self.board.components
+            self.possible &= labels == labels[obs.prison]
+            self.prison_applied = True
         if obs.pirate_free and len(obs.pirate_trail) > max(self.trail_seen, 1):
             self._apply_trail(obs.pirate_trail)
         if not self.possible.any():
@@ -95,6 +102,13 @@ class Knowledge:
         if total <= 0:
             return p
         return p / total
+
+
+def reachable_from_prisons(board: Board) -> np.ndarray:
+    """Tiles some prison can walk to: the only places the treasure can be (RULES §3, §6)."""
+    labels = board.components
+    pieces = sorted({int(labels[p]) for p in board.prisons})
+    return np.isin(labels, pieces) & (labels > 0)
 
 
 def apply_record(possible: np.ndarray, applied: set[int], obs: Observation) -> None:

@@ -40,6 +40,9 @@ class LogicalSettings:
     urgent_share: float = 0.5  # ... within urgent_turns turns
     urgency: float = 1.5  # scans weigh tiles the pirate reaches in t turns by 1 + urgency / (t + 1)
     deadline_weight: float = 12.0  # ... or, if > 0, by 1 + deadline_weight / (our actions left before he can get there)
+    prior_urgency: bool = True  # before the reveal, average that weight over the prisons he may be in
+    lookahead: float = 0.5  # value an action by its own worth + this x the best next action's
+    turn_only: bool = True  # ... only for a plan within this turn
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,20 @@ class _Option:
     value: float
     action: Action
     reason: str
+    dest: Pos | None = None  # where the agent stands after it (None: it does not move or scan)
+    window: tuple[int, int, int, int] | None = None  # the tiles it scans: rows r0:r1, cols c0:c1
+    mass: float = 0.0  # the (deadline-weighted) probability it scans
+    hint: int | None = None  # the hint it verifies
+
+
+def _window(pos: Pos, side: int, shape: tuple[int, int]) -> tuple[int, int, int, int]:
+    half = side // 2
+    r, c = pos
+    return max(r - half, 0), min(r + half + 1, shape[0]), max(c - half, 0), min(c + half + 1, shape[1])
+
+
+def _mass(arr: np.ndarray, w: tuple[int, int, int, int]) -> float:
+    return float(arr[w[0]:w[1], w[2]:w[3]].sum())
 
 
 def _pct(x: float) -> str:
@@ -78,18 +95,11 @@ class LogicalAgent(Agent):
         p = self.knowledge.probabilities(obs)
         self._p = p
         arrival = self._pirate_arrival(obs)
-        if arrival is not None:
-            # A tile the pirate reaches soon is worth covering now: later it may be too late.
-            if self.settings.deadline_weight > 0:
-                actions = np.maximum(arrival * obs.config.actions_per_turn + obs.actions_left
-                                     - obs.config.actions_per_turn, 1.0)
-                weighted = p * (1.0 + self.settings.deadline_weight / actions)
-            else:
-                weighted = p * (1.0 + self.settings.urgency / (arrival + 1.0))
-            weighted /= weighted.sum()
-        else:
-            weighted = p
-        s3, s5 = box_sum(weighted, obs.config.small_scan), box_sum(weighted, obs.config.large_scan)
+        # A tile the pirate reaches soon is worth covering now: later it may be too late.
+        weighted = p * self._urgency(obs, arrival)
+        total = weighted.sum()
+        weighted = weighted / total if total > 0 else p
+        s5 = box_sum(weighted, obs.config.large_scan)
 
         known = self._certain_tile(p)
         teleport = self._teleport(obs, p, s5, known, arrival)
@@ -98,9 +108,10 @@ class LogicalAgent(Agent):
 
         target, target_mass = self._target(obs, p, s5)
         to_target = distances_from(obs.board, target)
-        here_d = int(to_target[obs.agent])
-        options = self._verify_options(obs, p)
-        options += self._scan_and_move_options(obs, s3, s5, to_target, here_d, target_mass, known)
+        verifies = self._verify_options(obs, p)
+        options = verifies + self._scan_and_move_options(obs, obs.agent, weighted, to_target, target_mass, known)
+        if self.settings.lookahead > 0 and (obs.actions_left > 1 or not self.settings.turn_only):
+            options = [self._with_follow_up(obs, o, weighted, verifies, to_target, target_mass) for o in options]
         best = max(options, key=lambda o: o.value)
         return Decision(best.action, best.reason)
 
@@ -139,40 +150,114 @@ class LogicalAgent(Agent):
             if bits <= 0:
                 continue
             reason = f"verify hint {hint.index}: its area holds {_pct(inside)} of what remains"
-            out.append(_Option(bits, Verify(hint.index), reason))
+            out.append(_Option(bits, Verify(hint.index), reason, hint=hint.index))
         return out
 
-    def _scan_and_move_options(self, obs: Observation, s3, s5, to_target, here_d: int, target_mass: float,
-                               known: Pos | None) -> list[_Option]:
+    def _scan_and_move_options(self, obs: Observation, pos: Pos, weighted: np.ndarray, to_target: np.ndarray,
+                               target_mass: float, known: Pos | None) -> list[_Option]:
+        """The large scan here and every legal move from ``pos``, valued on ``weighted``."""
         cfg, st = obs.config, self.settings
-        r, c = obs.agent
-        m = float(s5[r, c])
+        shape = weighted.shape
+        r, c = pos
+        here_d = int(to_target[pos])
+        window = _window(pos, cfg.large_scan, shape)
+        m = _mass(weighted, window)
         out = [_Option(entropy2(m) + st.win_weight * m, LargeScan(),
                        f"large scan here: {_pct(m)} of the probability is within reach" if not known
-                       else f"large scan: the treasure must be at {known}")]
+                       else f"large scan: the treasure must be at {known}", pos, window, m)]
         runs = obs.board.free_run
         for d_index, direction in enumerate(DIRECTION_ORDER):
             dr, dc = DIRECTIONS[direction]
             room = int(runs[d_index, r, c])
             for n in range(cfg.small_move[0], min(cfg.small_move[1], room) + 1):
                 dest = (r + dr * n, c + dc * n)
-                got = float(s3[dest])
+                window = _window(dest, cfg.small_scan, shape)
+                got = _mass(weighted, window)
                 gain = self._progress(here_d, int(to_target[dest]), target_mass)
                 reason = (f"move {direction} {n} and scan: covers {_pct(got)}"
                           + (f", {here_d - int(to_target[dest])} tiles nearer the likeliest area" if gain > 0 else ""))
-                out.append(_Option(entropy2(got) + st.win_weight * got + gain, MoveSmall(direction, n), reason))
+                out.append(_Option(entropy2(got) + st.win_weight * got + gain, MoveSmall(direction, n), reason,
+                                   dest, window, got))
             for n in range(cfg.large_move[0], min(cfg.large_move[1], room) + 1):
                 dest = (r + dr * n, c + dc * n)
                 gain = self._progress(here_d, int(to_target[dest]), target_mass)
                 reason = (f"move {direction} {n}: {here_d - int(to_target[dest])} tiles nearer the likeliest area"
                           f" ({_pct(target_mass)} there)")
-                out.append(_Option(gain, MoveLarge(direction, n), reason))
+                out.append(_Option(gain, MoveLarge(direction, n), reason, dest))
         return out
+
+    def _with_follow_up(self, obs: Observation, first: _Option, weighted: np.ndarray, verifies: list[_Option],
+                        to_target: np.ndarray, target_mass: float) -> _Option:
+        """Value ``first`` as the start of a two-action plan: its own value plus ``lookahead``
+        x the best next action's, in every outcome where the game goes on. A move that scans
+        nothing now may set up the large scan that wins before the pirate gets there."""
+        other_verify = max((v.value for v in verifies if v.hint != first.hint), default=0.0)
+        if first.hint is not None:  # a verify: the next action sees either answer
+            mask = next(h.mask for h in obs.hints if h.index == first.hint)
+            inside = float(weighted[mask].sum())
+            follow = 0.0
+            for area, share in ((mask, inside), (~mask, 1.0 - inside)):
+                if share <= 1e-9:
+                    continue
+                best = self._best_next(obs, obs.agent, weighted * area / share, to_target, target_mass, other_verify)
+                follow += share * best.value
+            return _Option(first.value + self.settings.lookahead * follow, first.action, first.reason, hint=first.hint)
+        rest = weighted
+        if first.window is not None and first.mass > 0:
+            if first.mass >= 1.0 - 1e-9:
+                return first
+            rest = weighted.copy()
+            w = first.window
+            rest[w[0]:w[1], w[2]:w[3]] = 0.0
+            rest /= 1.0 - first.mass
+        best = self._best_next(obs, first.dest, rest, to_target, target_mass, other_verify)
+        value = first.value + self.settings.lookahead * (1.0 - first.mass) * best.value
+        reason = first.reason
+        if best.value > first.value and best.mass > first.mass and best.mass >= 0.05:
+            reason = f"{reason}; then {best.reason}"
+        return _Option(value, first.action, reason, first.dest, first.window, first.mass)
+
+    def _best_next(self, obs: Observation, pos: Pos, weighted: np.ndarray, to_target: np.ndarray,
+                   target_mass: float, verify_value: float) -> _Option:
+        options = self._scan_and_move_options(obs, pos, weighted, to_target, target_mass, None)
+        best = max(options, key=lambda o: o.value)
+        if verify_value > best.value:
+            return _Option(verify_value, best.action, "verify a hint")
+        return best
 
     def _progress(self, before: int, after: int, mass: float) -> float:
         if before == UNREACHABLE or after == UNREACHABLE:
             return 0.0
         return self.settings.progress_weight * mass * (before - after) / 4.0
+
+    def _urgency(self, obs: Observation, arrival: np.ndarray | None) -> np.ndarray | float:
+        """How much more a tile is worth covering now than later, by how soon the pirate can
+        stand on it. Before the reveal, averaged over the prisons that could hold him (he is
+        drawn uniformly among those that reach the treasure)."""
+        st = self.settings
+        if st.deadline_weight <= 0:
+            return 1.0 if arrival is None else 1.0 + st.urgency / (arrival + 1.0)
+        if arrival is not None:
+            return self._deadline_factor(obs, arrival)
+        if not st.prior_urgency:
+            return 1.0
+        board = obs.board
+        total = np.zeros(board.shape)
+        count = np.zeros(board.shape)
+        wait = max(obs.free_turn - obs.turn, 0)
+        for prison in board.prisons:
+            dist = distances_from(board, prison).astype(np.float64)
+            reach = dist < UNREACHABLE
+            dist[~reach] = np.inf
+            total += np.where(reach, self._deadline_factor(obs, wait + np.ceil(dist / obs.config.pirate_speed)), 0.0)
+            count += reach
+        return np.where(count > 0, total / np.maximum(count, 1), 1.0)
+
+    def _deadline_factor(self, obs: Observation, arrival: np.ndarray) -> np.ndarray:
+        """1 + deadline_weight / (our actions left before the pirate can get to the tile)."""
+        per_turn = obs.config.actions_per_turn
+        actions = np.maximum(arrival * per_turn + obs.actions_left - per_turn, 1.0)
+        return 1.0 + self.settings.deadline_weight / actions
 
     def _pirate_arrival(self, obs: Observation) -> np.ndarray | None:
         """Turns until the pirate could stand on each tile (None before his prison is known)."""

@@ -1,16 +1,20 @@
 """The default agent's knowledge never rules out the real treasure, and the pirate inference bites."""
 
+from dataclasses import replace as dc_replace
+
 import numpy as np
 import pytest
 
-from game.agents.knowledge import Knowledge, _rivals, box_sum, entropy2
-from game.agents.logical import LogicalAgent
+from game.agents.knowledge import Knowledge, _rivals, box_sum, entropy2, reachable_from_prisons
+from game.agents.logical import LogicalAgent, LogicalSettings
 from game.treasure.actions import LargeScan, Teleport
 from game.treasure.board import Board
 from game.treasure.config import RulesConfig
 from game.treasure.engine import new_game, step
 from game.treasure.observation import observe
 
+from ..conftest import PEER_MAPS
+from ..treasure.boards import make_board
 from ..treasure.test_properties import random_board
 
 
@@ -103,10 +107,6 @@ def test_the_teleport_never_lands_in_a_pocket_walled_by_mountains():
             "0 1 1M 1M 1M 0 2 2 2 2 2 2 2 2 2 2 2P 0",
             "0 1 1 1 1 1 2 2 2 2 2 2 2 2 2 2 2 0",
             "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"]
-    from dataclasses import replace as dc_replace
-
-    from ..treasure.boards import make_board
-
     board = make_board(rows, treasure=(1, 1), reveal=1, free=9)
     assert board.components[3, 3] != board.components[1, 1]  # the pocket is its own piece
     state, _ = new_game(board, 0)
@@ -122,3 +122,75 @@ def test_the_teleport_never_lands_in_a_pocket_walled_by_mountains():
     assert decision is not None and isinstance(decision.action, Teleport)
     assert decision.action.target != (3, 3)
     assert board.components[decision.action.target] == board.components[1, 1]
+
+
+# West: a piece of land with a prison. Middle: an islet with no prison. East: a second piece
+# with a prison, which cannot reach the treasure in the west.
+THREE_PIECES = [
+    "0 0 0 0 0 0 0  0 0  0 0 0",
+    "0 1 1 1 0 2 2M 2 0 3 3  0",
+    "0 1 1 1 0 2 2M 2 0 3 3P 0",
+    "0 1 1P 1 0 2 2 2 0 3 3  0",
+    "0 0 0 0 0 0 0  0 0  0 0 0",
+]
+
+
+def test_the_treasure_is_only_where_a_prison_can_walk():
+    board = make_board(THREE_PIECES, treasure=(1, 1), reveal=3, free=5)
+    reach = reachable_from_prisons(board)
+    assert reach[1, 1] and reach[2, 10] and not reach[2, 5] and not reach[0, 0]
+    state, _ = new_game(board, 1)
+    state = dc_replace(state, agent=(3, 10))  # its scans never reach the treasure
+    obs = observe(state)
+    knowledge = Knowledge(obs)
+    knowledge.update(obs)
+    # From turn 1: the islet can never hold it (the map would be refused), both pieces can.
+    assert not knowledge.possible[1:4, 5:8].any()
+    assert knowledge.possible[1, 1] and knowledge.possible[1, 9]
+    # Once the prison is known (turn 3), only the land he can walk on from it is left.
+    while state.turn < 3:
+        state, _ = step(state, LargeScan())
+        assert not state.over
+    obs = observe(state)
+    assert obs.prison == (3, 2)  # the only prison that reaches the treasure
+    knowledge.update(obs)
+    assert knowledge.possible[1, 1] and not knowledge.possible[:, 8:].any()
+
+
+def test_a_move_is_worth_the_scan_it_sets_up():
+    # Nothing is in reach of a scan from (1, 1); the candidates are 4-5 rows south. A move
+    # south that scans nothing is still worth the large scan it makes possible next.
+    board = make_board(["0 0 0 0 0 0 0 0"] + ["0 1 1 1 1 1 1 0"] * 7 + ["0 1 1 1 1 1 1P 0", "0 0 0 0 0 0 0 0"],
+                       treasure=(5, 1), reveal=9, free=12)
+    state, _ = new_game(board, 0)
+    state = dc_replace(state, agent=(1, 1))
+    obs = observe(state)
+    p = np.zeros(board.shape)
+    p[5, 1] = p[6, 2] = 0.5
+    agent = LogicalAgent(0, LogicalSettings(lookahead=1.0))
+    agent.start(obs)
+    to_target = np.abs(np.indices(board.shape) - np.array([6, 1])[:, None, None]).sum(0)
+    options = {o.action.text(): o for o in agent._scan_and_move_options(obs, obs.agent, p, to_target, 1.0, None)}
+    south, east = options["MOVE_LARGE S 4"], options["MOVE_LARGE E 4"]
+    assert south.mass == east.mass == 0.0
+    planned_south = agent._with_follow_up(obs, south, p, [], to_target, 1.0)
+    planned_east = agent._with_follow_up(obs, east, p, [], to_target, 1.0)
+    # From (5, 1) one scan covers both tiles: a certain win, worth at least win_weight.
+    assert planned_south.value >= south.value + agent.settings.win_weight
+    assert planned_east.value < planned_south.value - 1.0
+    assert "; then " in planned_south.reason and "100%" in planned_south.reason
+
+
+@pytest.mark.skipif(not PEER_MAPS.is_dir(), reason=f"reference data not found at {PEER_MAPS}")
+def test_a_two_action_plan_wins_the_race_a_single_action_loses():
+    # A real game that the agent lost while it looked one action ahead: on turn 6 it verified a
+    # hint (1 bit) instead of stepping south, which set up a large scan over the treasure
+    # before the pirate reached it on turn 7.
+    from game.agents.runner import play_game
+    from game.treasure.mapfile import read_map
+
+    board = read_map(PEER_MAPS / "nhatanh2212__Treasure-Hunting" / "MAP_2.txt")
+    one_ahead = play_game(board, 11, LogicalAgent(11, LogicalSettings(lookahead=0.0)))
+    assert one_ahead.result == "LOSE"
+    planned = play_game(board, 11, LogicalAgent(11))
+    assert planned.result == "WIN" and planned.state.turn < one_ahead.state.turn
