@@ -111,3 +111,61 @@ def summarise(results: list[GameResult]) -> list[dict]:
             "invalid_actions": sum(r.invalid_actions for r in rs),
         })
     return rows
+
+
+COMPARE_COLUMNS = ["map", "agent", "versus", "games", "losses", "versus_losses", "loss_ratio", "both_won",
+                   "turns_both_won", "versus_turns_both_won", "behind_at_turn"]
+
+
+def compare(results: list[GameResult], first: str) -> list[dict]:
+    """``first`` against every other agent, map by map, on the same games.
+
+    * ``loss_ratio``: first's losses / the other's (None when the other never lost).
+    * ``turns_both_won``: mean turns to win over the games both won. An agent's mean over its
+      own wins favours an agent that wins only its easy games; on the same games it does not.
+    * ``behind_at_turn``: the first turn t at which the other agent had won more games within t
+      turns than ``first`` (None: never), a comparison of speed that counts every game.
+    """
+    by_key = {(r.map, r.agent, r.game): r for r in results}
+    maps = list(dict.fromkeys(r.map for r in results))
+    others = [a for a in dict.fromkeys(r.agent for r in results) if a != first]
+    rows = []
+    for path in maps:
+        for other in others:
+            games = sorted(g for (m, a, g) in by_key if m == path and a == first and (m, other, g) in by_key)
+            if not games:
+                continue
+            mine = [by_key[(path, first, g)] for g in games]
+            theirs = [by_key[(path, other, g)] for g in games]
+            losses = sum(not r.won for r in mine)
+            their_losses = sum(not r.won for r in theirs)
+            both = [(a.turns, b.turns) for a, b in zip(mine, theirs) if a.won and b.won]
+            rows.append({
+                "map": path, "agent": first, "versus": other, "games": len(games),
+                "losses": losses, "versus_losses": their_losses,
+                "loss_ratio": round(losses / their_losses, 4) if their_losses else None,
+                "both_won": len(both),
+                "turns_both_won": round(statistics.mean(t for t, _ in both), 2) if both else None,
+                "versus_turns_both_won": round(statistics.mean(t for _, t in both), 2) if both else None,
+                "behind_at_turn": _behind_at(mine, theirs),
+            })
+    return rows
+
+
+def _behind_at(mine: list[GameResult], theirs: list[GameResult]) -> int | None:
+    last = max([r.turns for r in mine + theirs if r.won], default=0)
+    count_mine = [0] * (last + 2)
+    count_theirs = [0] * (last + 2)
+    for r in mine:
+        if r.won:
+            count_mine[r.turns] += 1
+    for r in theirs:
+        if r.won:
+            count_theirs[r.turns] += 1
+    a = b = 0
+    for t in range(last + 1):
+        a += count_mine[t]
+        b += count_theirs[t]
+        if b > a:
+            return t
+    return None

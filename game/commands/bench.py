@@ -72,7 +72,7 @@ def _maps(patterns: list[str], skip_rejected: bool) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from game.agents import AgentNotFound, agent_class
-    from game.agents.benchmark import COLUMNS, run_games, summarise
+    from game.agents.benchmark import COLUMNS, COMPARE_COLUMNS, compare, run_games, summarise
 
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     for name in agents:
@@ -100,15 +100,25 @@ def run(args: argparse.Namespace) -> int:
         for r in sorted(results, key=lambda r: (order[r.map], agents.index(r.agent), r.game)):
             writer.writerow([r.map, r.agent, r.game, args.seed + r.game, int(r.won), r.turns, f"{r.seconds:.5f}",
                              r.invalid_actions])
+    versus = compare(results, agents[0]) if len(agents) > 1 else []
+    versus.sort(key=lambda r: (order[r["map"]], agents.index(r["versus"])))
+    (out / "compare.json").write_text(json.dumps(versus, indent=2) + "\n")
+    with open(out / "compare.csv", "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COMPARE_COLUMNS)
+        writer.writeheader()
+        writer.writerows(versus)
     _print_paired(results, agents)
     _print_table(rows)
+    _print_compare(versus)
     try:
         from game.arcade.chart import win_rate_chart
 
         win_rate_chart(rows, agents, out / "winrate.png")
-        print(f"wrote {out / 'results.json'}, {out / 'results.csv'}, {out / 'winrate.png'}")
+        print(f"wrote {out / 'results.json'}, {out / 'results.csv'}, {out / 'compare.json'}, "
+              f"{out / 'compare.csv'}, {out / 'games.csv'}, {out / 'winrate.png'}")
     except ImportError as exc:  # the chart needs pygame; the numbers do not
-        print(f"wrote {out / 'results.json'}, {out / 'results.csv'} (no chart: {exc})")
+        print(f"wrote {out / 'results.json'}, {out / 'results.csv'}, {out / 'compare.json'}, "
+              f"{out / 'compare.csv'}, {out / 'games.csv'} (no chart: {exc})")
     total_invalid = sum(r["invalid_actions"] for r in rows)
     print(f"invalid_actions={total_invalid}")
     return 0
@@ -139,3 +149,33 @@ def _print_table(rows: list[dict]) -> None:
         print(f"{name:42s} {r['agent']:8s} {r['games']:5d} {100 * r['win_rate']:7.1f}% "
               f"{100 * r['ci_low']:5.1f}-{100 * r['ci_high']:5.1f}% {r['mean_turns']:6.1f} {r['median_turns']:4.0f} "
               f"{win_turns:>9s} {1000 * r['mean_seconds']:8.1f} {r['invalid_actions']:7d}")
+
+
+def _print_compare(versus: list[dict]) -> None:
+    """Map by map, the first agent against each other on the same games. ``!`` marks where it
+    loses more than a third as often, is slower on the games both won (``=``: as fast), or falls
+    behind in games won within t turns."""
+    if not versus:
+        return
+    print()
+    print(f"{versus[0]['agent']} against the others on the same games: losses (ratio, ! above 1/3), "
+          f"turns on the games both won, first turn t at which the other had won more games within t turns")
+    head = f"{'map':42s} {'versus':8s} {'losses':>6s} {'theirs':>6s} {'ratio':>6s}  {'both won':>8s} " \
+           f"{'turns':>6s} {'theirs':>6s}  {'behind at':>9s}"
+    print(head)
+    print("-" * len(head))
+    for r in versus:
+        name = r["map"] if len(r["map"]) <= 42 else "..." + r["map"][-39:]
+        ratio = r["loss_ratio"]
+        ratio_text = "-" if ratio is None else f"{ratio:.2f}"
+        bad_ratio = (ratio is not None and ratio > 1 / 3) or (ratio is None and r["losses"] > 0)
+        turns = "-" if r["turns_both_won"] is None else f"{r['turns_both_won']:.2f}"
+        theirs = "-" if r["versus_turns_both_won"] is None else f"{r['versus_turns_both_won']:.2f}"
+        mark = " "
+        if r["turns_both_won"] is not None:
+            mark = "!" if r["turns_both_won"] > r["versus_turns_both_won"] else "=" if \
+                r["turns_both_won"] == r["versus_turns_both_won"] else " "
+        behind = "never" if r["behind_at_turn"] is None else f"turn {r['behind_at_turn']}!"
+        print(f"{name:42s} {r['versus']:8s} {r['losses']:6d} {r['versus_losses']:6d} "
+              f"{ratio_text + ('!' if bad_ratio else ' '):>7s} {r['both_won']:8d} {turns:>6s} "
+              f"{theirs + mark:>7s} {behind:>10s}")

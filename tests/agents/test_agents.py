@@ -7,7 +7,7 @@ import pytest
 
 from game.agents import AgentNotFound, agent_class, available_agents, make_agent
 from game.agents.base import Agent, Decision
-from game.agents.benchmark import run_games, summarise, wilson
+from game.agents.benchmark import GameResult, compare, run_games, summarise, wilson
 from game.agents.runner import play_game
 from game.cli import main
 from game.treasure.actions import LargeScan
@@ -97,6 +97,29 @@ def test_benchmark_plays_the_same_games_for_every_agent(tmp_path):
     assert sorted(strip(once), key=str) == sorted(strip(again), key=str)
 
 
+def test_compare_pairs_the_same_games():
+    def game(agent, i, won, turns):
+        return GameResult("m", agent, i, won, turns, 0.0, 0)
+
+    # a: wins games 0-3 in 4, 5, 6, 7 turns, loses game 4. b: wins only game 0 (in 2) and game 3 (in 9).
+    results = [game("a", i, i < 4, 4 + i) for i in range(5)]
+    results += [game("b", 0, True, 2), game("b", 1, False, 3), game("b", 2, False, 5), game("b", 3, True, 9),
+                game("b", 4, False, 4)]
+    (row,) = compare(results, "a")
+    assert (row["agent"], row["versus"], row["games"]) == ("a", "b", 5)
+    assert (row["losses"], row["versus_losses"], row["loss_ratio"]) == (1, 3, 0.3333)
+    # On games 0 and 3, which both won: a took 4 and 7 turns, b 2 and 9.
+    assert (row["both_won"], row["turns_both_won"], row["versus_turns_both_won"]) == (2, 5.5, 5.5)
+    # Within 2 turns b had won one game and a none.
+    assert row["behind_at_turn"] == 2
+    results[0] = game("a", 0, True, 1)
+    (row,) = compare(results, "a")
+    assert row["behind_at_turn"] is None and row["turns_both_won"] == 4.0
+    # A rival that never lost: no ratio.
+    (row,) = compare([game("a", 0, False, 3), game("b", 0, True, 2)], "a")
+    assert row["loss_ratio"] is None and row["losses"] == 1 and row["both_won"] == 0
+
+
 def test_bench_command_writes_json_csv_and_chart(tmp_path, capsys):
     from game.treasure.mapfile import write_map
 
@@ -117,6 +140,10 @@ def test_bench_command_writes_json_csv_and_chart(tmp_path, capsys):
     header = (out / "results.csv").read_text().splitlines()[0].split(",")
     assert required <= set(header)
     assert (out / "winrate.png").stat().st_size > 1000
+    versus = json.loads((out / "compare.json").read_text())
+    assert [(r["agent"], r["versus"]) for r in versus] == [("default", "greedy"), ("default", "random")] * 2
+    assert all(r["games"] == 4 for r in versus)
+    assert (out / "compare.csv").read_text().splitlines()[0].startswith("map,agent,versus,games,losses")
     games = (out / "games.csv").read_text().splitlines()
     assert games[0] == "map,agent,game,seed,won,turns,seconds,invalid_actions" and len(games) == 1 + 2 * 3 * 4
     assert capsys.readouterr().out.strip().splitlines()[-1] == "invalid_actions=0"
