@@ -12,6 +12,11 @@ wins at once, plus progress toward where the probability is:
 * The teleport (free, once) is kept until one large scan somewhere far away would cover a
   large share of the probability, or the pirate is about to reach every candidate.
 
+Scans weigh each tile by how soon the pirate can stand on it (before the reveal, averaged over
+the prisons he may be in), so the race is part of every value. The first action of a turn is
+valued as the start of a two-action plan: its own worth plus half the best next action's, so a
+step that scans nothing can still win the turn by setting up a large scan.
+
 Every decision carries a one-line reason; :meth:`probabilities` exposes the heat map.
 """
 

@@ -25,6 +25,7 @@ from .sprites import SEA_FRAMES, Sprites
 MAX_SIDE = 4096  # largest map picture, in pixels a side
 ANIMATED_PIXELS = 2048 * 2048  # larger pictures get one sea frame only
 SEA_FRAME_SECONDS = 0.6
+PRISON_MIN_PX = 14  # a prison is drawn at least this big, even on a zoomed-out map
 BORDER_INK = np.array((58, 44, 30), dtype=np.float32)
 
 # Land tints: soft, warm and green hues, none of them blue, so land never reads as sea.
@@ -194,14 +195,20 @@ class MapPicture:
             for image, line in ((sides["W"][0], np.s_[:, 0]), (sides["E"][0], np.s_[:, -1])):
                 c = 0 if line == np.s_[:, 0] else board.width - 1
                 blits.extend((image, (c * t, int(r) * t)) for r in np.nonzero(land[line])[0])
-        for name, mask in (("mountain", board.mountain), ("prison", board.prison)):
-            if t >= 6:
-                image = self.sprites.scaled(name, t)
-            else:
-                image = pygame.Surface((t, t))
-                image.fill((110, 104, 112) if name == "mountain" else (150, 30, 36))
-            rows, cols = np.nonzero(mask)
-            blits.extend((image, (int(c) * t, int(r) * t)) for r, c in zip(rows, cols))
+        if t >= 6:
+            image = self.sprites.scaled("mountain", t)
+        else:
+            image = pygame.Surface((t, t))
+            image.fill((110, 104, 112))
+        rows, cols = np.nonzero(board.mountain)
+        blits.extend((image, (int(c) * t, int(r) * t)) for r, c in zip(rows, cols))
+        # Prisons are few and matter (the pirate starts in one): never drawn smaller than
+        # PRISON_MIN_PX, centred on their tile, over the neighbours if the tiles are small.
+        size = max(t, PRISON_MIN_PX)
+        image = self.sprites.scaled("prison", size)
+        shift = (size - t) // 2
+        rows, cols = np.nonzero(board.prison)
+        blits.extend((image, (int(c) * t - shift, int(r) * t - shift)) for r, c in zip(rows, cols))
         return blits
 
     # -- labels -----------------------------------------------------------------------------
