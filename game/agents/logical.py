@@ -5,8 +5,8 @@ wins at once, plus progress toward where the probability is:
 
 * ``VERIFY k`` is a yes/no test: worth the binary entropy of the probability inside hint k's
   area, so the hint that splits what remains most evenly is worth most (1 bit at 50%).
-* A scan is a yes/no test too, and a "yes" wins: entropy of the mass it covers, plus that mass
-  times ``win_weight``.
+* A scan is a yes/no test too, and a "yes" wins: entropy of the mass it covers (held at 1 bit
+  past one half, so a surer scan is never worth less), plus that mass times ``win_weight``.
 * Moving nearer the likeliest area is worth ``progress_weight`` x that area's mass x the
   number of large moves (4 tiles) it saves.
 * The teleport (free, once) is kept until one large scan somewhere far away would cover a
@@ -48,6 +48,7 @@ class LogicalSettings:
     prior_urgency: bool = True  # before the reveal, average that weight over the prisons he may be in
     lookahead: float = 0.5  # value an action by its own worth + this x the best next action's
     turn_only: bool = True  # ... only for a plan within this turn
+    race_margin: float = 1.0  # once the prison is known, teleport if a scan there beats acting here by this (< 0: never)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,13 @@ def _window(pos: Pos, side: int, shape: tuple[int, int]) -> tuple[int, int, int,
 
 def _mass(arr: np.ndarray, w: tuple[int, int, int, int]) -> float:
     return float(arr[w[0]:w[1], w[2]:w[3]].sum())
+
+
+def _scan_bits(mass: float) -> float:
+    """What a scan tells beyond the chance it wins: the entropy of a yes/no test, but a "yes"
+    ends the game, so past one half the bits stay at 1. The value of a scan then grows with
+    the mass it covers all the way to a certain win (plain entropy falls to 0 at 100%)."""
+    return entropy2(min(mass, 0.5))
 
 
 def _pct(x: float) -> str:
@@ -118,7 +126,34 @@ class LogicalAgent(Agent):
         if self.settings.lookahead > 0 and (obs.actions_left > 1 or not self.settings.turn_only):
             options = [self._with_follow_up(obs, o, weighted, verifies, to_target, target_mass) for o in options]
         best = max(options, key=lambda o: o.value)
+        if arrival is not None and not obs.teleport_used and self.settings.race_margin >= 0:
+            race = self._race_teleport(obs, p, weighted, s5, best)
+            if race is not None:
+                return race
         return Decision(best.action, best.reason)
+
+    def _race_teleport(self, obs: Observation, p, weighted, s5, best: _Option) -> Decision | None:
+        """Once the pirate's prison is known: teleport if a large scan somewhere out of reach
+        this action is worth ``race_margin`` more than the best thing to do here."""
+        spot = divmod(int(np.argmax(np.where(self._landing(obs.board, p), s5, -1.0))), p.shape[1])
+        m = float(s5[spot])
+        if m <= float(s5[obs.agent]) or int(distances_from(obs.board, obs.agent)[spot]) <= obs.config.small_move[1]:
+            return None
+        value = _scan_bits(m) + self.settings.win_weight * m
+        if value <= best.value + self.settings.race_margin:
+            return None
+        raw = _mass(p, _window(spot, obs.config.large_scan, p.shape))
+        return Decision(Teleport(*spot), f"teleport to {spot}: the pirate is coming; a large scan there covers "
+                                         f"{_pct(raw)}, the tiles he reaches first among them")
+
+    @staticmethod
+    def _landing(board, p: np.ndarray) -> np.ndarray:
+        """Land only where one can walk to most of the probability: a spot walled in by
+        mountains may look ideal to a 5x5 scan and still be a trap."""
+        labels = board.components
+        comp_mass = np.bincount(labels.ravel(), weights=p.ravel(), minlength=int(labels.max()) + 1)
+        comp_mass[0] = 0.0
+        return board.passable & (comp_mass[labels] >= 0.5 * comp_mass.max())
 
     # --- pieces ----------------------------------------------------------------------------
     @staticmethod
@@ -167,7 +202,7 @@ class LogicalAgent(Agent):
         here_d = int(to_target[pos])
         window = _window(pos, cfg.large_scan, shape)
         m = _mass(weighted, window)
-        out = [_Option(entropy2(m) + st.win_weight * m, LargeScan(),
+        out = [_Option(_scan_bits(m) + st.win_weight * m, LargeScan(),
                        f"large scan here: {_pct(m)} of the probability is within reach" if not known
                        else f"large scan: the treasure must be at {known}", pos, window, m)]
         runs = obs.board.free_run
@@ -181,7 +216,7 @@ class LogicalAgent(Agent):
                 gain = self._progress(here_d, int(to_target[dest]), target_mass)
                 reason = (f"move {direction} {n} and scan: covers {_pct(got)}"
                           + (f", {here_d - int(to_target[dest])} tiles nearer the likeliest area" if gain > 0 else ""))
-                out.append(_Option(entropy2(got) + st.win_weight * got + gain, MoveSmall(direction, n), reason,
+                out.append(_Option(_scan_bits(got) + st.win_weight * got + gain, MoveSmall(direction, n), reason,
                                    dest, window, got))
             for n in range(cfg.large_move[0], min(cfg.large_move[1], room) + 1):
                 dest = (r + dr * n, c + dc * n)
@@ -278,14 +313,11 @@ class LogicalAgent(Agent):
             return None
         st = self.settings
         board = obs.board
-        # Land only where one can walk to most of the probability: a spot walled in by
-        # mountains may look ideal to a 5x5 scan and still be a trap.
-        labels = board.components
-        comp_mass = np.bincount(labels.ravel(), weights=p.ravel(), minlength=int(labels.max()) + 1)
-        comp_mass[0] = 0.0
-        landing = board.passable & (comp_mass[labels] >= 0.5 * comp_mass.max())
+        landing = self._landing(board, p)
         reach = distances_from(board, obs.agent)
-        on_foot = float(p[reach != UNREACHABLE].sum())
+        # What a scan from walkable land can cover: the land itself and large_scan // 2 around it.
+        walk = (reach != UNREACHABLE).astype(np.float64)
+        on_foot = float(p[box_sum(walk, obs.config.large_scan) > 0.5].sum())
         if on_foot < self.settings.on_foot_share:
             # Most of the probability is on land we cannot walk to: go where the most of it is.
             side = area_side(p, obs.config.large_scan)

@@ -194,3 +194,19 @@ def test_a_two_action_plan_wins_the_race_a_single_action_loses():
     assert one_ahead.result == "LOSE"
     planned = play_game(board, 11, LogicalAgent(11))
     assert planned.result == "WIN" and planned.state.turn < one_ahead.state.turn
+
+
+@pytest.mark.skipif(not PEER_MAPS.is_dir(), reason=f"reference data not found at {PEER_MAPS}")
+def test_the_teleport_is_spent_on_the_race_when_the_pirate_is_coming():
+    # Turn 6, the pirate walks out of (3, 8) toward the treasure at (7, 8); the agent stands at
+    # (7, 4) with its teleport unused. Keeping it, it verified two hints and lost on turn 7.
+    from game.agents.runner import play_game
+    from game.treasure.mapfile import read_map
+
+    board = read_map(PEER_MAPS / "nhatanh2212__Treasure-Hunting" / "MAP_2.txt")
+    kept = play_game(board, 383, LogicalAgent(383, LogicalSettings(race_margin=-1.0)))
+    assert kept.result == "LOSE"
+    raced = play_game(board, 383, LogicalAgent(383))
+    assert raced.result == "WIN"
+    teleports = [a for a in raced.actions if isinstance(a.action, Teleport)]
+    assert len(teleports) == 1 and "the pirate is coming" in teleports[0].reason
