@@ -89,11 +89,7 @@ def run(args: argparse.Namespace) -> int:
     rows = summarise(results)
     order = {m: i for i, m in enumerate(maps)}
     rows.sort(key=lambda r: (order[r["map"]], agents.index(r["agent"])))
-    (out / "results.json").write_text(json.dumps(rows, indent=2) + "\n")
-    with open(out / "results.csv", "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=COLUMNS)
-        writer.writeheader()
-        writer.writerows(rows)
+    _write_rows(out, "results", rows, COLUMNS)
     with open(out / "games.csv", "w", newline="") as f:  # one row per game, for paired comparisons
         writer = csv.writer(f)
         writer.writerow(["map", "agent", "game", "seed", "won", "turns", "seconds", "invalid_actions"])
@@ -102,11 +98,7 @@ def run(args: argparse.Namespace) -> int:
                              r.invalid_actions])
     versus = compare(results, agents[0]) if len(agents) > 1 else []
     versus.sort(key=lambda r: (order[r["map"]], agents.index(r["versus"])))
-    (out / "compare.json").write_text(json.dumps(versus, indent=2) + "\n")
-    with open(out / "compare.csv", "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=COMPARE_COLUMNS)
-        writer.writeheader()
-        writer.writerows(versus)
+    _write_rows(out, "compare", versus, COMPARE_COLUMNS)
     _print_paired(results, agents)
     _print_table(rows)
     _print_compare(versus)
@@ -122,6 +114,15 @@ def run(args: argparse.Namespace) -> int:
     total_invalid = sum(r["invalid_actions"] for r in rows)
     print(f"invalid_actions={total_invalid}")
     return 0
+
+
+def _write_rows(out: Path, name: str, rows: list[dict], columns: list[str]) -> None:
+    """``out/name.json`` (a list of rows) and ``out/name.csv`` with the same columns."""
+    (out / f"{name}.json").write_text(json.dumps(rows, indent=2) + "\n")
+    with open(out / f"{name}.csv", "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=columns)
+        writer.writeheader()
+        writer.writerows(rows)
 
 
 def _print_paired(results, agents: list[str]) -> None:
