@@ -39,6 +39,68 @@ def distances_from(board: Board, source: Pos) -> np.ndarray:
     return dist
 
 
+_NEAR_CACHE: "weakref.WeakKeyDictionary[Board, dict[Pos, tuple[np.ndarray, int]]]" = weakref.WeakKeyDictionary()
+
+
+def distances_near(board: Board, source: Pos, around: Pos, reach: int) -> np.ndarray:
+    """Walking distances from ``source``, exact on every tile within ``reach`` steps' walk of
+    ``around`` (and wherever else they are no larger); other tiles may read UNREACHABLE.
+    The agent only asks how far its next two moves' tiles are from its target, so the search
+    stops there instead of covering the map. Cached per board, like :func:`distances_from`."""
+    full = _BFS_CACHE.get(board, {}).get(source)
+    if full is not None:
+        return full
+    cache = _NEAR_CACHE.setdefault(board, {})
+    got = cache.get(source)
+    if got is not None:
+        dist, covered = got
+        if dist[around] != UNREACHABLE and dist[around] + reach <= covered:
+            return dist
+    dist = walking_distance(board.passable, source, until=around, margin=reach)
+    dist.flags.writeable = False
+    if len(cache) >= _BFS_CACHE_LIMIT:
+        cache.pop(next(iter(cache)))
+    reached = int(dist[around])
+    cache[source] = (dist, reached + reach if reached != UNREACHABLE else UNREACHABLE)
+    return dist
+
+
+def walkable_from(board: Board, source: Pos) -> np.ndarray:
+    """Tiles one can walk to from ``source``: ``distances_from(board, source) != UNREACHABLE``
+    read off the board's connected pieces, without a search."""
+    label = int(board.components[source])
+    if label == 0:
+        return np.zeros(board.shape, dtype=bool)
+    return board.components == label
+
+
+_SCAN_REACH: "weakref.WeakKeyDictionary[Board, dict[tuple[int, int], np.ndarray]]" = weakref.WeakKeyDictionary()
+
+
+def scan_reach(board: Board, source: Pos, side: int) -> np.ndarray:
+    """Tiles a side x side scan can cover from land one can walk to from ``source`` (cached
+    per board and connected piece)."""
+    key = (int(board.components[source]), side)
+    cache = _SCAN_REACH.setdefault(board, {})
+    mask = cache.get(key)
+    if mask is None:
+        mask = cache[key] = box_sum(walkable_from(board, source).astype(np.float64), side) > 0.5
+        mask.flags.writeable = False
+    return mask
+
+
+def walk_steps(board: Board, source: Pos, target: Pos, limit: int) -> int | None:
+    """Walking distance from ``source`` to ``target`` if it is at most ``limit``, else None.
+    A walk of ``limit`` steps never leaves the square of that radius around ``source``, so
+    the search is confined to it: a few hundred tiles instead of the whole map."""
+    if abs(target[0] - source[0]) > limit or abs(target[1] - source[1]) > limit:
+        return None
+    r0, c0 = max(source[0] - limit, 0), max(source[1] - limit, 0)
+    crop = board.passable[r0:source[0] + limit + 1, c0:source[1] + limit + 1]
+    d = int(walking_distance(crop, (source[0] - r0, source[1] - c0))[target[0] - r0, target[1] - c0])
+    return d if d <= limit else None
+
+
 class Knowledge:
     """Incrementally maintained candidate mask and probability map for one game."""
 

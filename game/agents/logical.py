@@ -22,7 +22,10 @@ Every decision carries a one-line reason; :meth:`probabilities` exposes the heat
 
 from __future__ import annotations
 
+import copy
+import weakref
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -31,7 +34,7 @@ from game.treasure.board import DIRECTION_ORDER, DIRECTIONS, UNREACHABLE, Pos
 from game.treasure.observation import Observation
 
 from .base import Agent, Decision
-from .knowledge import Knowledge, area_side, box_sum, distances_from, entropy2
+from .knowledge import Knowledge, area_side, box_sum, distances_from, distances_near, entropy2, scan_reach, walk_steps, walkable_from
 
 
 @dataclass(frozen=True)
@@ -51,24 +54,76 @@ class LogicalSettings:
     race_margin: float = 1.0  # once the prison is known, teleport if a scan there beats acting here by this (< 0: never)
 
 
+Window = tuple[int, int, int, int]  # rows r0:r1, cols c0:c1
+
+
 @dataclass(frozen=True)
 class _Option:
     value: float
     action: Action
-    reason: str
+    why: Callable[[], str]  # its one-line reason, formatted only for the option that is chosen
     dest: Pos | None = None  # where the agent stands after it (None: it does not move or scan)
-    window: tuple[int, int, int, int] | None = None  # the tiles it scans: rows r0:r1, cols c0:c1
+    window: Window | None = None  # the tiles it scans
     mass: float = 0.0  # the (deadline-weighted) probability it scans
     hint: int | None = None  # the hint it verifies
 
+    @property
+    def reason(self) -> str:
+        return self.why()
 
-def _window(pos: Pos, side: int, shape: tuple[int, int]) -> tuple[int, int, int, int]:
+
+class _Sums:
+    """Sums of an array over rectangles in O(1) (a summed-area table): the hundreds of
+    windows a two-action plan looks at each cost four lookups instead of a numpy slice.
+    ``without`` is the same array with one window already scanned (zeroed) and the rest
+    rescaled to sum to 1, which is what the action after that scan sees."""
+
+    def __init__(self, arr: np.ndarray, around: Pos | None = None, reach: int = 0):
+        """``around``/``reach``: only windows within ``reach`` tiles of ``around`` will be asked
+        for, so only that part of the table is turned into Python lists."""
+        self.shape = arr.shape
+        self.arr = arr
+        h, w = arr.shape
+        t = np.zeros((h + 1, w + 1))
+        np.cumsum(arr, 0, out=t[1:, 1:])
+        np.cumsum(t[1:, 1:], 1, out=t[1:, 1:])
+        self._r, self._c = 0, 0
+        if around is not None:
+            self._r, self._c = max(around[0] - reach, 0), max(around[1] - reach, 0)
+            t = t[self._r:around[0] + reach + 2, self._c:around[1] + reach + 2]
+        self._t = t.tolist()
+        self._without: Window | None = None
+        self._scale = 1.0
+
+    def _raw(self, w: Window) -> float:
+        t, r0, r1, c0, c1 = self._t, w[0] - self._r, w[1] - self._r, w[2] - self._c, w[3] - self._c
+        return t[r1][c1] - t[r0][c1] - t[r1][c0] + t[r0][c0]
+
+    def __call__(self, w: Window) -> float:
+        s = self._raw(w)
+        f = self._without
+        if f is not None:
+            r0, r1, c0, c1 = max(w[0], f[0]), min(w[1], f[1]), max(w[2], f[2]), min(w[3], f[3])
+            if r0 < r1 and c0 < c1:
+                s -= self._raw((r0, r1, c0, c1))
+            s *= self._scale
+        # Differences of large partial sums carry ~1e-16 noise: round it off so that windows
+        # over the same tiles are worth exactly the same (ties then break by action order).
+        return round(s, 12) if s > 1e-12 else 0.0
+
+    def without(self, w: Window, mass: float) -> "_Sums":
+        other = copy.copy(self)
+        other._without, other._scale = w, 1.0 / (1.0 - mass)
+        return other
+
+
+def _window(pos: Pos, side: int, shape: tuple[int, int]) -> Window:
     half = side // 2
     r, c = pos
     return max(r - half, 0), min(r + half + 1, shape[0]), max(c - half, 0), min(c + half + 1, shape[1])
 
 
-def _mass(arr: np.ndarray, w: tuple[int, int, int, int]) -> float:
+def _mass(arr: np.ndarray, w: Window) -> float:
     return float(arr[w[0]:w[1], w[2]:w[3]].sum())
 
 
@@ -81,6 +136,90 @@ def _scan_bits(mass: float) -> float:
 
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%" if x >= 0.01 or x == 0 else f"{100 * x:.1f}%"
+
+
+def _text(template: str, share: float | None = None) -> Callable[[], str]:
+    """A reason formatted when asked for: ``template`` with ``share`` as a percentage."""
+    return lambda: template.format(_pct(share)) if share is not None else template
+
+
+def _then(first: Callable[[], str], then: Callable[[], str]) -> Callable[[], str]:
+    return lambda: f"{first()}; then {then()}"
+
+
+class _Split:
+    """The weighted probability on either side of a hint's area: what the action after a
+    verify sees, for each answer. Windows are summed inside the area once and shared."""
+
+    def __init__(self, sums: _Sums, mask: np.ndarray):
+        self.sums = sums
+        self.inside = sums.arr * mask
+        self.total_in = float(self.inside.sum())
+        self._cache: dict[Window, float] = {}
+
+    def share(self, answer: bool) -> float:
+        return self.total_in if answer else 1.0 - self.total_in
+
+    def _in(self, w: Window) -> float:
+        got = self._cache.get(w)
+        if got is None:
+            got = self._cache[w] = float(self.inside[w[0]:w[1], w[2]:w[3]].sum())
+        return got
+
+    def given(self, answer: bool) -> "_Given":
+        return _Given(self, answer)
+
+
+class _Given:
+    """Window sums of the weighted probability given one answer to a verify."""
+
+    def __init__(self, split: _Split, answer: bool):
+        self.split, self.answer, self.shape = split, answer, split.sums.shape
+        self.scale = 1.0 / split.share(answer)
+
+    def __call__(self, w: Window) -> float:
+        inside = self.split._in(w)
+        s = (inside if self.answer else self.split.sums._raw(w) - inside) * self.scale
+        return round(s, 12) if s > 1e-12 else 0.0
+
+
+Masses = _Sums | _Given  # what a plan reads window sums from
+
+
+@dataclass(frozen=True)
+class _Move:
+    action: MoveSmall | MoveLarge
+    dest: Pos
+    window: Window | None  # the small scan that follows a small move
+
+
+_MOVES: "weakref.WeakKeyDictionary[object, dict]" = weakref.WeakKeyDictionary()
+
+
+def _move_table(obs: Observation, pos: Pos) -> tuple[Window, list[_Move]]:
+    """The large scan's window at ``pos`` and every legal move from it, in action order
+    (cached per board: the same tiles come up in every game on a map)."""
+    cfg = obs.config
+    cache = _MOVES.setdefault(obs.board, {})
+    key = (pos, cfg.small_move, cfg.large_move, cfg.small_scan, cfg.large_scan)
+    got = cache.get(key)
+    if got is not None:
+        return got
+    if len(cache) >= 20000:
+        cache.clear()
+    shape = obs.board.shape
+    r, c = pos
+    moves = []
+    for d_index, direction in enumerate(DIRECTION_ORDER):
+        dr, dc = DIRECTIONS[direction]
+        room = int(obs.board.free_run[d_index, r, c])
+        for n in range(cfg.small_move[0], min(cfg.small_move[1], room) + 1):
+            dest = (r + dr * n, c + dc * n)
+            moves.append(_Move(MoveSmall(direction, n), dest, _window(dest, cfg.small_scan, shape)))
+        for n in range(cfg.large_move[0], min(cfg.large_move[1], room) + 1):
+            moves.append(_Move(MoveLarge(direction, n), (r + dr * n, c + dc * n), None))
+    got = cache[key] = (_window(pos, cfg.large_scan, shape), moves)
+    return got
 
 
 class LogicalAgent(Agent):
@@ -120,11 +259,14 @@ class LogicalAgent(Agent):
             return teleport
 
         target, target_mass = self._target(obs, p, s5)
-        to_target = distances_from(obs.board, target)
+        cfg = obs.config
+        reach = 2 * max(cfg.small_move[1], cfg.large_move[1])  # the farthest the next two moves go
+        to_target = distances_near(obs.board, target, obs.agent, reach)
         verifies = self._verify_options(obs, p)
-        options = verifies + self._scan_and_move_options(obs, obs.agent, weighted, to_target, target_mass, known)
+        sums = _Sums(weighted, obs.agent, reach + max(cfg.small_scan, cfg.large_scan) // 2)
+        options = verifies + self._scan_and_move_options(obs, obs.agent, sums, to_target, target_mass, known)
         if self.settings.lookahead > 0 and (obs.actions_left > 1 or not self.settings.turn_only):
-            options = [self._with_follow_up(obs, o, weighted, verifies, to_target, target_mass) for o in options]
+            options = [self._with_follow_up(obs, o, sums, verifies, to_target, target_mass) for o in options]
         best = max(options, key=lambda o: o.value)
         if arrival is not None and not obs.teleport_used and self.settings.race_margin >= 0:
             race = self._race_teleport(obs, p, weighted, s5, best)
@@ -137,7 +279,7 @@ class LogicalAgent(Agent):
         this action is worth ``race_margin`` more than the best thing to do here."""
         spot = divmod(int(np.argmax(np.where(self._landing(obs.board, p), s5, -1.0))), p.shape[1])
         m = float(s5[spot])
-        if m <= float(s5[obs.agent]) or int(distances_from(obs.board, obs.agent)[spot]) <= obs.config.small_move[1]:
+        if m <= float(s5[obs.agent]) or walk_steps(obs.board, obs.agent, spot, obs.config.small_move[1]) is not None:
             return None
         value = _scan_bits(m) + self.settings.win_weight * m
         if value <= best.value + self.settings.race_margin:
@@ -172,7 +314,7 @@ class LogicalAgent(Agent):
         mass = s5 if side == obs.config.large_scan else box_sum(p, side)
         rows, cols = np.indices(p.shape)
         trip = np.abs(rows - obs.agent[0]) + np.abs(cols - obs.agent[1])
-        walkable = board.passable & (distances_from(board, obs.agent) != UNREACHABLE)
+        walkable = walkable_from(board, obs.agent)
         discount = 1.0 / (1.0 + trip / 8.0)
         centre = divmod(int(np.argmax(np.where(walkable, mass * discount, -1.0))), p.shape[1])
         half = side // 2
@@ -189,44 +331,66 @@ class LogicalAgent(Agent):
             bits = entropy2(inside)
             if bits <= 0:
                 continue
-            reason = f"verify hint {hint.index}: its area holds {_pct(inside)} of what remains"
-            out.append(_Option(bits, Verify(hint.index), reason, hint=hint.index))
+            out.append(_Option(bits, Verify(hint.index), _text(
+                f"verify hint {hint.index}: its area holds {{}} of what remains", inside), hint=hint.index))
         return out
 
-    def _scan_and_move_options(self, obs: Observation, pos: Pos, weighted: np.ndarray, to_target: np.ndarray,
+    def _scan_and_move_options(self, obs: Observation, pos: Pos, sums: Masses, to_target: np.ndarray,
                                target_mass: float, known: Pos | None) -> list[_Option]:
-        """The large scan here and every legal move from ``pos``, valued on ``weighted``."""
-        cfg, st = obs.config, self.settings
-        shape = weighted.shape
-        r, c = pos
+        """The large scan here and every legal move from ``pos``, valued on ``sums`` (the
+        deadline-weighted probability over any window)."""
+        scan, moves = _move_table(obs, pos)
         here_d = int(to_target[pos])
-        window = _window(pos, cfg.large_scan, shape)
-        m = _mass(weighted, window)
-        out = [_Option(_scan_bits(m) + st.win_weight * m, LargeScan(),
-                       f"large scan here: {_pct(m)} of the probability is within reach" if not known
-                       else f"large scan: the treasure must be at {known}", pos, window, m)]
-        runs = obs.board.free_run
-        for d_index, direction in enumerate(DIRECTION_ORDER):
-            dr, dc = DIRECTIONS[direction]
-            room = int(runs[d_index, r, c])
-            for n in range(cfg.small_move[0], min(cfg.small_move[1], room) + 1):
-                dest = (r + dr * n, c + dc * n)
-                window = _window(dest, cfg.small_scan, shape)
-                got = _mass(weighted, window)
-                gain = self._progress(here_d, int(to_target[dest]), target_mass)
-                reason = (f"move {direction} {n} and scan: covers {_pct(got)}"
-                          + (f", {here_d - int(to_target[dest])} tiles nearer the likeliest area" if gain > 0 else ""))
-                out.append(_Option(_scan_bits(got) + st.win_weight * got + gain, MoveSmall(direction, n), reason,
-                                   dest, window, got))
-            for n in range(cfg.large_move[0], min(cfg.large_move[1], room) + 1):
-                dest = (r + dr * n, c + dc * n)
-                gain = self._progress(here_d, int(to_target[dest]), target_mass)
-                reason = (f"move {direction} {n}: {here_d - int(to_target[dest])} tiles nearer the likeliest area"
-                          f" ({_pct(target_mass)} there)")
-                out.append(_Option(gain, MoveLarge(direction, n), reason, dest))
+        m = sums(scan)
+        out = [self._scan_option(pos, scan, m, known)]
+        for move in moves:
+            got = sums(move.window) if move.window is not None else 0.0
+            value, gain = self._move_value(move, got, here_d, int(to_target[move.dest]), target_mass)
+            out.append(self._move_option(move, value, gain, got, here_d - int(to_target[move.dest]), target_mass))
         return out
 
-    def _with_follow_up(self, obs: Observation, first: _Option, weighted: np.ndarray, verifies: list[_Option],
+    def _best_next(self, obs: Observation, pos: Pos, sums: Masses, to_target: np.ndarray,
+                   target_mass: float, verify_value: float) -> _Option:
+        """The best of :meth:`_scan_and_move_options` (the same values and the same first best
+        on ties), without building an option for each: this runs for every first action."""
+        scan, moves = _move_table(obs, pos)
+        here_d = int(to_target[pos])
+        m = sums(scan)
+        best_value, best, best_got, best_gain = _scan_bits(m) + self.settings.win_weight * m, None, m, 0.0
+        for move in moves:
+            got = sums(move.window) if move.window is not None else 0.0
+            value, gain = self._move_value(move, got, here_d, int(to_target[move.dest]), target_mass)
+            if value > best_value:
+                best_value, best, best_got, best_gain = value, move, got, gain
+        if verify_value > best_value:
+            return _Option(verify_value, LargeScan() if best is None else best.action, _text("verify a hint"))
+        if best is None:
+            return self._scan_option(pos, scan, m, None)
+        return self._move_option(best, best_value, best_gain, best_got, here_d - int(to_target[best.dest]),
+                                 target_mass)
+
+    def _move_value(self, move: "_Move", got: float, before: int, after: int, target_mass: float) -> tuple[float, float]:
+        gain = self._progress(before, after, target_mass)
+        if move.window is None:
+            return gain, gain
+        return _scan_bits(got) + self.settings.win_weight * got + gain, gain
+
+    def _scan_option(self, pos: Pos, window: Window, m: float, known: Pos | None) -> _Option:
+        why = (_text("large scan here: {} of the probability is within reach", m) if not known
+               else _text(f"large scan: the treasure must be at {known}"))
+        return _Option(_scan_bits(m) + self.settings.win_weight * m, LargeScan(), why, pos, window, m)
+
+    @staticmethod
+    def _move_option(move: "_Move", value: float, gain: float, got: float, nearer: int, target_mass: float) -> _Option:
+        direction, n = move.action.direction, move.action.steps
+        if move.window is not None:
+            why = _text(f"move {direction} {n} and scan: covers {{}}"
+                        + (f", {nearer} tiles nearer the likeliest area" if gain > 0 else ""), got)
+            return _Option(value, move.action, why, move.dest, move.window, got)
+        why = _text(f"move {direction} {n}: {nearer} tiles nearer the likeliest area ({{}} there)", target_mass)
+        return _Option(value, move.action, why, move.dest)
+
+    def _with_follow_up(self, obs: Observation, first: _Option, sums: "_Sums", verifies: list[_Option],
                         to_target: np.ndarray, target_mass: float) -> _Option:
         """Value ``first`` as the start of a two-action plan: its own value plus ``lookahead``
         x the best next action's, in every outcome where the game goes on. A move that scans
@@ -234,36 +398,26 @@ class LogicalAgent(Agent):
         other_verify = max((v.value for v in verifies if v.hint != first.hint), default=0.0)
         if first.hint is not None:  # a verify: the next action sees either answer
             mask = next(h.mask for h in obs.hints if h.index == first.hint)
-            inside = float(weighted[mask].sum())
+            split = _Split(sums, mask)
             follow = 0.0
-            for area, share in ((mask, inside), (~mask, 1.0 - inside)):
+            for answer in (True, False):
+                share = split.share(answer)
                 if share <= 1e-9:
                     continue
-                best = self._best_next(obs, obs.agent, weighted * area / share, to_target, target_mass, other_verify)
+                best = self._best_next(obs, obs.agent, split.given(answer), to_target, target_mass, other_verify)
                 follow += share * best.value
-            return _Option(first.value + self.settings.lookahead * follow, first.action, first.reason, hint=first.hint)
-        rest = weighted
+            return _Option(first.value + self.settings.lookahead * follow, first.action, first.why, hint=first.hint)
+        rest: Masses = sums
         if first.window is not None and first.mass > 0:
             if first.mass >= 1.0 - 1e-9:
                 return first
-            rest = weighted.copy()
-            w = first.window
-            rest[w[0]:w[1], w[2]:w[3]] = 0.0
-            rest /= 1.0 - first.mass
+            rest = sums.without(first.window, first.mass)
         best = self._best_next(obs, first.dest, rest, to_target, target_mass, other_verify)
         value = first.value + self.settings.lookahead * (1.0 - first.mass) * best.value
-        reason = first.reason
+        why = first.why
         if best.value > first.value and best.mass > first.mass and best.mass >= 0.05:
-            reason = f"{reason}; then {best.reason}"
-        return _Option(value, first.action, reason, first.dest, first.window, first.mass)
-
-    def _best_next(self, obs: Observation, pos: Pos, weighted: np.ndarray, to_target: np.ndarray,
-                   target_mass: float, verify_value: float) -> _Option:
-        options = self._scan_and_move_options(obs, pos, weighted, to_target, target_mass, None)
-        best = max(options, key=lambda o: o.value)
-        if verify_value > best.value:
-            return _Option(verify_value, best.action, "verify a hint")
-        return best
+            why = _then(first.why, best.why)
+        return _Option(value, first.action, why, first.dest, first.window, first.mass)
 
     def _progress(self, before: int, after: int, mass: float) -> float:
         if before == UNREACHABLE or after == UNREACHABLE:
@@ -314,10 +468,8 @@ class LogicalAgent(Agent):
         st = self.settings
         board = obs.board
         landing = self._landing(board, p)
-        reach = distances_from(board, obs.agent)
         # What a scan from walkable land can cover: the land itself and large_scan // 2 around it.
-        walk = (reach != UNREACHABLE).astype(np.float64)
-        on_foot = float(p[box_sum(walk, obs.config.large_scan) > 0.5].sum())
+        on_foot = float(p[scan_reach(board, obs.agent, obs.config.large_scan)].sum())
         if on_foot < self.settings.on_foot_share:
             # Most of the probability is on land we cannot walk to: go where the most of it is.
             side = area_side(p, obs.config.large_scan)
@@ -327,7 +479,7 @@ class LogicalAgent(Agent):
                                              f"cannot be reached on foot from here")
         spot = divmod(int(np.argmax(np.where(landing, s5, -1.0))), p.shape[1])
         mass = float(s5[spot])
-        far = reach[spot] == UNREACHABLE or reach[spot] >= st.teleport_min_distance
+        far = walk_steps(board, obs.agent, spot, st.teleport_min_distance - 1) is None
         if not far or mass <= float(s5[obs.agent]):
             return None
         if known is not None:

@@ -247,8 +247,11 @@ class Board:
         )
 
 
-def walking_distance(passable: np.ndarray, source: Pos) -> np.ndarray:
-    """4-connected BFS distance over ``passable`` from ``source`` (UNREACHABLE elsewhere)."""
+def walking_distance(passable: np.ndarray, source: Pos, until: Pos | None = None, margin: int = 0) -> np.ndarray:
+    """4-connected BFS distance over ``passable`` from ``source`` (UNREACHABLE elsewhere).
+
+    With ``until``, the search stops ``margin`` steps past the distance of ``until``: every
+    tile within that distance is exact, farther tiles are left UNREACHABLE."""
     h, w = passable.shape
     dist = np.full((h, w), UNREACHABLE, dtype=np.int32)
     if not passable[source]:
@@ -256,23 +259,29 @@ def walking_distance(passable: np.ndarray, source: Pos) -> np.ndarray:
     # BFS on a flat index with a padded grid: far faster in pure Python than tuples.
     pad = np.zeros((h + 2, w + 2), dtype=bool)
     pad[1:-1, 1:-1] = passable
-    open_ = pad.ravel().tolist()
+    open_ = pad.ravel().tolist()  # cleared as tiles are reached: one test per neighbour
     stride = w + 2
-    flat = np.full((h + 2) * (w + 2), UNREACHABLE, dtype=np.int64).tolist()
+    flat = [UNREACHABLE] * len(open_)
     start = (source[0] + 1) * stride + source[1] + 1
     flat[start] = 0
+    open_[start] = False
     frontier = [start]
     d = 0
-    steps = (-stride, 1, stride, -1)
-    while frontier:
+    stop = UNREACHABLE
+    goal = -1 if until is None else (until[0] + 1) * stride + until[1] + 1
+    if goal == start:
+        stop = margin
+    while frontier and d < stop:
         d += 1
         nxt = []
         for i in frontier:
-            for s in steps:
-                j = i + s
-                if open_[j] and flat[j] == UNREACHABLE:
+            for j in (i - stride, i + 1, i + stride, i - 1):
+                if open_[j]:
+                    open_[j] = False
                     flat[j] = d
                     nxt.append(j)
+        if goal >= 0 and flat[goal] == d:
+            stop = d + margin
         frontier = nxt
     full = np.asarray(flat, dtype=np.int64).reshape(h + 2, w + 2)[1:-1, 1:-1]
     dist[:] = full

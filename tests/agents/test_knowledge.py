@@ -4,11 +4,14 @@ from dataclasses import replace as dc_replace
 
 import numpy as np
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
-from game.agents.knowledge import Knowledge, _rivals, box_sum, entropy2, reachable_from_prisons
-from game.agents.logical import LogicalAgent, LogicalSettings
+from game.agents.knowledge import (Knowledge, _rivals, box_sum, distances_near, entropy2, reachable_from_prisons,
+                                   scan_reach, walk_steps, walkable_from)
+from game.agents.logical import LogicalAgent, LogicalSettings, _Sums
 from game.treasure.actions import LargeScan, Teleport
-from game.treasure.board import Board
+from game.treasure.board import UNREACHABLE, Board, walking_distance
 from game.treasure.config import RulesConfig
 from game.treasure.engine import new_game, step
 from game.treasure.observation import observe
@@ -170,11 +173,11 @@ def test_a_move_is_worth_the_scan_it_sets_up():
     agent = LogicalAgent(0, LogicalSettings(lookahead=1.0))
     agent.start(obs)
     to_target = np.abs(np.indices(board.shape) - np.array([6, 1])[:, None, None]).sum(0)
-    options = {o.action.text(): o for o in agent._scan_and_move_options(obs, obs.agent, p, to_target, 1.0, None)}
+    options = {o.action.text(): o for o in agent._scan_and_move_options(obs, obs.agent, _Sums(p), to_target, 1.0, None)}
     south, east = options["MOVE_LARGE S 4"], options["MOVE_LARGE E 4"]
     assert south.mass == east.mass == 0.0
-    planned_south = agent._with_follow_up(obs, south, p, [], to_target, 1.0)
-    planned_east = agent._with_follow_up(obs, east, p, [], to_target, 1.0)
+    planned_south = agent._with_follow_up(obs, south, _Sums(p), [], to_target, 1.0)
+    planned_east = agent._with_follow_up(obs, east, _Sums(p), [], to_target, 1.0)
     # From (5, 1) one scan covers both tiles: a certain win, worth at least win_weight.
     assert planned_south.value >= south.value + agent.settings.win_weight
     assert planned_east.value < planned_south.value - 1.0
@@ -210,3 +213,81 @@ def test_the_teleport_is_spent_on_the_race_when_the_pirate_is_coming():
     assert raced.result == "WIN"
     teleports = [a for a in raced.actions if isinstance(a.action, Teleport)]
     assert len(teleports) == 1 and "the pirate is coming" in teleports[0].reason
+
+
+# --- the shortcuts the agent takes for speed give the same numbers as the plain computations ---
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(5, 14), st.integers(5, 14), st.integers(0, 10**6), st.integers(0, 6))
+def test_bounded_searches_agree_with_the_full_one(seed, h, w, pick, margin):
+    board = random_board(seed, h, w)
+    assume(board is not None)
+    land = np.argwhere(board.passable)
+    source, around = (tuple(int(v) for v in land[(pick + k * 7) % len(land)]) for k in range(2))
+    full = walking_distance(board.passable, source)
+    # Stopped `margin` steps past `around`: exact up to there, UNREACHABLE beyond, never wrong.
+    part = walking_distance(board.passable, source, until=around, margin=margin)
+    if full[around] == UNREACHABLE:
+        assert np.array_equal(part, full)
+    else:
+        near = full <= full[around] + margin
+        assert np.array_equal(part[near], full[near])
+        assert (part[~near] == UNREACHABLE).all()
+        # What the agent asks: distances to `source` from tiles within `margin` of `around`.
+        close = walking_distance(board.passable, around) <= margin
+        got = distances_near(board, source, around, margin)
+        assert np.array_equal(got[close], full[close])
+    # Reachability from the board's pieces; short walks in a cropped square.
+    assert np.array_equal(walkable_from(board, source), full != UNREACHABLE)
+    for tile in map(tuple, land):
+        expect = int(full[tile]) if full[tile] <= margin else None
+        assert walk_steps(board, source, tile, margin) == expect
+    walk = (full != UNREACHABLE).astype(np.float64)
+    assert np.array_equal(scan_reach(board, source, 5), box_sum(walk, 5) > 0.5)
+
+
+def test_window_sums_match_slices_with_and_without_a_scanned_window():
+    rng = np.random.default_rng(3)
+    p = rng.random((20, 17))
+    p /= p.sum()
+    whole, local = _Sums(p), _Sums(p, around=(10, 8), reach=6)
+    scanned = (8, 13, 5, 10)
+    rest = p.copy()
+    rest[8:13, 5:10] = 0.0
+    rest /= rest.sum()
+    mass = float(p[8:13, 5:10].sum())
+    for r0 in range(4, 15):
+        for c0 in range(2, 13):
+            window = (r0, r0 + 3, c0, c0 + 3)
+            expect = float(p[r0:r0 + 3, c0:c0 + 3].sum())
+            assert whole(window) == pytest.approx(expect, abs=1e-12)
+            assert local(window) == pytest.approx(expect, abs=1e-12)
+            assert whole.without(scanned, mass)(window) == pytest.approx(
+                float(rest[r0:r0 + 3, c0:c0 + 3].sum()), abs=1e-12)
+    # Windows over the same tiles are worth exactly the same, and empty ones exactly 0.
+    q = np.zeros((6, 6))
+    q[2, 2] = 0.3
+    sums = _Sums(q)
+    assert sums((0, 3, 0, 3)) == sums((1, 4, 1, 4)) == sums((2, 3, 2, 3))
+    assert sums((3, 6, 3, 6)) == 0.0
+
+
+def test_the_best_next_action_is_the_best_of_all_options():
+    board = make_board(["0 0 0 0 0 0 0 0 0 0"] + ["0 1 1 1 1 1 1 1 1 0"] * 7 + ["0 1 1 1 1 1 1 1 1P 0"]
+                       + ["0 0 0 0 0 0 0 0 0 0"],
+                       treasure=(5, 5), reveal=3, free=5)
+    state, _ = new_game(board, 0)
+    state = dc_replace(state, agent=(4, 4))
+    obs = observe(state)
+    agent = LogicalAgent(0)
+    agent.start(obs)
+    rng = np.random.default_rng(1)
+    to_target = np.abs(np.indices(board.shape) - np.array([7, 7])[:, None, None]).sum(0)
+    for _ in range(20):
+        p = rng.random(board.shape) * board.passable
+        p /= p.sum()
+        options = agent._scan_and_move_options(obs, obs.agent, _Sums(p), to_target, 0.4, None)
+        best = max(options, key=lambda o: o.value)
+        got = agent._best_next(obs, obs.agent, _Sums(p), to_target, 0.4, 0.0)
+        assert (got.action, got.value, got.reason) == (best.action, best.value, best.reason)
+        assert agent._best_next(obs, obs.agent, _Sums(p), to_target, 0.4, best.value + 1).reason == "verify a hint"
