@@ -138,6 +138,10 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%" if x >= 0.01 or x == 0 else f"{100 * x:.1f}%"
 
 
+def _tiles(n: int) -> str:
+    return f"{n} tile" if n == 1 else f"{n} tiles"
+
+
 def _text(template: str, share: float | None = None) -> Callable[[], str]:
     """A reason formatted when asked for: ``template`` with ``share`` as a percentage."""
     return lambda: template.format(_pct(share)) if share is not None else template
@@ -385,9 +389,12 @@ class LogicalAgent(Agent):
         direction, n = move.action.direction, move.action.steps
         if move.window is not None:
             why = _text(f"move {direction} {n} and scan: covers {{}}"
-                        + (f", {nearer} tiles nearer the likeliest area" if gain > 0 else ""), got)
+                        + (f", {_tiles(nearer)} nearer the likeliest area" if gain > 0 else ""), got)
             return _Option(value, move.action, why, move.dest, move.window, got)
-        why = _text(f"move {direction} {n}: {nearer} tiles nearer the likeliest area ({{}} there)", target_mass)
+        where = (f"{_tiles(nearer)} nearer the likeliest area" if nearer > 0
+                 else f"{_tiles(-nearer)} farther from the likeliest area" if nearer < 0
+                 else "no nearer the likeliest area")
+        why = _text(f"move {direction} {n}: {where} ({{}} there)", target_mass)
         return _Option(value, move.action, why, move.dest)
 
     def _with_follow_up(self, obs: Observation, first: _Option, sums: "_Sums", verifies: list[_Option],

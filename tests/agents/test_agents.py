@@ -1,6 +1,7 @@
 """Agents by name or dotted path; every agent plays legal games; the default agent explains itself."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -147,3 +148,12 @@ def test_bench_command_writes_json_csv_and_chart(tmp_path, capsys):
     games = (out / "games.csv").read_text().splitlines()
     assert games[0] == "map,agent,game,seed,won,turns,seconds,invalid_actions" and len(games) == 1 + 2 * 3 * 4
     assert capsys.readouterr().out.strip().splitlines()[-1] == "invalid_actions=0"
+
+
+def test_reasons_read_as_english():
+    board = boards(1)[0]
+    reasons = [a.reason for seed in range(8) for a in play_game(board, seed, make_agent("default", seed)).actions]
+    assert reasons
+    for r in reasons:
+        assert not re.search(r"\b1 tiles\b|-\d+ tiles|\d+ tile\b(?! )", r), r
+        assert re.match(r"(verify hint \d+|large scan( here)?|move [NESW] \d( and scan)?|teleport to \(\d+, \d+\)):", r), r
