@@ -5,6 +5,12 @@ Each subcommand lives in its own module under ``game.commands`` and exposes ``HE
 in the issues are a contract: keep them, add new ones beside them.
 
 Exit status: 0 for a finished job, 2 with a one-line message on stderr for bad input.
+
+Commands that draw (the arcade, ``replay``, ``screenshot``, ``bench-frames``) import pygame and
+``game.arcade`` inside their functions, not at the top of the module, on purpose: every command
+module is imported to build ``--help``, so a top-level import would load pygame (and its banner)
+for ``bench``, ``generate`` and the rest, and ``screenshot`` must set ``SDL_VIDEODRIVER`` before
+pygame is first imported.
 """
 
 from __future__ import annotations
