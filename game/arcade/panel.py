@@ -3,6 +3,9 @@
 The panel is drawn into its own surface and redrawn only when what it shows changes (a new
 step shown, another hint hovered, a toggle); a frame just blits it. Each hint row's rectangle
 is remembered so the play scene can tell which hint the pointer is over.
+
+The hint list shows the newest hints first and scrolls: the mouse wheel over it moves through
+older hints, and a hint picked with PgUp/PgDn is always scrolled into view.
 """
 
 from __future__ import annotations
@@ -43,6 +46,9 @@ class Panel:
         self.text = text
         self.scale = scale
         self.hint_rows: dict[int, pygame.Rect] = {}  # hint index -> screen rect
+        self.hint_scroll = 0  # how many of the newest hints are scrolled off the top
+        self.hint_area = pygame.Rect(0, 0, 0, 0)  # screen rect of the hint list
+        self._selected_seen: int | None = None
         self._surface: pygame.Surface | None = None
         self._key: object = None
 
@@ -59,10 +65,18 @@ class Panel:
                 return index
         return None
 
+    def wheel(self, pos: tuple[int, int], steps: int) -> bool:
+        """Scroll the hint list if the pointer is over it (wheel away from you: newer hints).
+        Returns whether the wheel was used here (else it zooms the map)."""
+        if not self.hint_area.collidepoint(pos):
+            return False
+        self.hint_scroll = max(0, self.hint_scroll - steps)
+        return True
+
     def draw(self, surface: pygame.Surface, scene) -> None:
         view = scene.view
         key = (view.shown, id(view.match.steps[0]), view.hint_focus, scene.autoplay, view.director.speed,
-               tuple(sorted(view.on)), self.rect.size, scene.selected_hint)
+               tuple(sorted(view.on)), self.rect.size, scene.selected_hint, self.hint_scroll)
         if key != self._key or self._surface is None:
             self._key = key
             self._surface = self._render(scene)
@@ -131,24 +145,35 @@ class Panel:
                     line(part, small, INK)
         y += self.px(6)
 
-        # Hints.
+        # Hints, newest first (they are what a watcher wants to read), scrolled by the wheel.
         self.hint_rows = {}
-        line(f"Hints ({len(state.hints)})  hover or PgUp/PgDn to see the area", small, DIM)
+        line(f"Hints ({len(state.hints)})  hover, PgUp/PgDn or wheel", small, DIM)
         log_height = self.px(150)
         hint_bottom = h - log_height - self.px(40)
-        rows = []
-        for k, (hint, verdict) in enumerate(zip(state.hints, state.verified), start=1):
-            rows.append((k, hint.text, verdict))
-        # Newest hints first: they are what a watcher wants to read.
-        for k, text, verdict in reversed(rows):
-            if y > hint_bottom - small:
-                line(f"... {k} older hints", small, DIM)
+        self.hint_area = pygame.Rect(0, y, w, max(0, hint_bottom - y)).move(self.rect.topleft)
+        newest_first = list(enumerate(zip(state.hints, state.verified), start=1))[::-1]
+        # Numbered as the agent's reasons name them ("verify hint 3: ...").
+        laid = [(k, hint.text, verdict, wrap(t, f"{k}. {hint.text}", small, inner - self.px(70), 2))
+                for k, (hint, verdict) in newest_first]
+        line_h = t.measure("Ag", small)[1] + self.px(2)
+        heights = [len(parts) * line_h + self.px(6) for *_, parts in laid]
+        more_h = line_h + self.px(4)  # room for the "... more" lines above and below
+        # A newly selected hint (PgUp/PgDn) is scrolled into view; otherwise the wheel decides.
+        follow = scene.selected_hint if scene.selected_hint != self._selected_seen else None
+        self._selected_seen = scene.selected_hint
+        self.hint_scroll = skip = _scroll_to(follow, len(state.hints), heights, hint_bottom - y - 2 * more_h,
+                                             self.hint_scroll)
+        if skip:
+            line(f"{skip} newer hint{'s' if skip != 1 else ''} above (wheel up)", small, DIM)
+        for i in range(skip, len(laid)):
+            k, text, verdict, parts = laid[i]
+            if y + heights[i] > hint_bottom - more_h:
+                left = len(laid) - i
+                line(f"... {left} older hint{'s' if left != 1 else ''} (wheel down)", small, DIM)
                 break
             badge, colour = ("TRUE", TRUE_C) if verdict is True else ("FALSE", FALSE_C) if verdict is False else (
                 "?", UNKNOWN_C)
-            parts = wrap(t, text, small, inner - self.px(70), 2)
-            row_h = len(parts) * (t.measure("Ag", small)[1] + self.px(2)) + self.px(6)
-            row = pygame.Rect(pad - self.px(6), y - self.px(3), inner + self.px(12), row_h)
+            row = pygame.Rect(pad - self.px(6), y - self.px(3), inner + self.px(12), heights[i])
             focused = view.hint_focus == k
             if focused:
                 pygame.draw.rect(s, (70, 62, 30), row, border_radius=self.px(5))
@@ -179,6 +204,20 @@ class Panel:
         y = h - self.px(26)
         line("F1 / H: help and keys    P / Esc: pause", small, GOLD)
         return s
+
+
+def _scroll_to(focus: int | None, n: int, heights: list[int], room: int, scroll: int) -> int:
+    """How many of the newest hints to skip: ``scroll`` kept within the list, and moved just
+    enough that hint ``focus`` (counted from 1, oldest first) is on screen."""
+    scroll = min(max(scroll, 0), max(n - 1, 0))
+    if focus is None or not 1 <= focus <= n:
+        return scroll
+    at = n - focus  # its place in the newest-first list
+    if at < scroll:
+        return at
+    while scroll < at and sum(heights[scroll:at + 1]) > room:
+        scroll += 1
+    return scroll
 
 
 def fit_text(renderer, text: str, size: int, max_width: int) -> str:

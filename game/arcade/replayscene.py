@@ -223,7 +223,8 @@ class ReplayScene(BaseScene):
         elif view_intention(name, view):
             pass
         elif name == WHEEL:
-            camera.zoom_at(data.pos, 1 if data.steps > 0 else -1)
+            if not self.panel.wheel(data.pos, data.steps):
+                camera.zoom_at(data.pos, 1 if data.steps > 0 else -1)
         elif name == DRAG:
             camera.pan(data.dx, data.dy)
         elif name == HOVER:

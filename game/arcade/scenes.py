@@ -321,7 +321,8 @@ class PlayScene(BaseScene):
                 self.selected_hint = (self.selected_hint - 1 + step) % n + 1
             self.set_focus()
         elif name == WHEEL:
-            camera.zoom_at(data.pos, 1 if data.steps > 0 else -1)
+            if not self.panel.wheel(data.pos, data.steps):
+                camera.zoom_at(data.pos, 1 if data.steps > 0 else -1)
         elif name == DRAG:
             camera.pan(data.dx, data.dy)
         elif name == HOVER:

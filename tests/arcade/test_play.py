@@ -148,3 +148,45 @@ def test_a_scan_shows_an_expanding_square(display, board):
     h.frames(3)
     effects = h.play.view.effects.of(ScanEffect)
     assert effects and effects[0].size == 5
+
+
+def test_the_hint_list_scrolls_with_the_wheel_and_follows_pgup_pgdn(display):
+    from game.shell.input import WHEEL, Intention, Wheel
+
+    from .conftest import make_board
+
+    forfeits = scripted(*[Verify(1)] * 60)  # invalid, so forfeited: 25 turns without a lucky win
+    h = Harness(make_board(reveal=30, free=40), seed=5, agent_factory=forfeits)
+    for _ in range(24):
+        h.press("return")
+        h.until_idle()
+    h.frames(1)
+    panel, n = h.play.panel, len(h.match.state.hints)
+    assert n == 25 and 0 < len(panel.hint_rows) < n  # not all fit: the newest are shown
+    assert max(panel.hint_rows) == n and panel.hint_scroll == 0
+
+    def wheel(steps, where):
+        h.play.handle(Intention(WHEEL, Wheel(steps, where)))
+        h.frames(1)
+
+    zoom = h.play.view.camera.tile
+    inside = panel.hint_area.center
+    wheel(-3, inside)  # towards you: older hints
+    assert panel.hint_scroll == 3 and max(panel.hint_rows) == n - 3
+    assert h.play.view.camera.tile == zoom  # the wheel over the list does not zoom the map
+    wheel(10, inside)
+    assert panel.hint_scroll == 0
+    wheel(-100, inside)
+    assert panel.hint_scroll == n - 1 and list(panel.hint_rows) == [1]
+    wheel(100, inside)
+    # PgDn from nothing picks hint 1, the oldest: the list scrolls down to it; PgUp wraps to n.
+    h.press("pagedown")
+    assert 1 in panel.hint_rows and h.play.view.hint_focus == 1
+    h.press("pageup")
+    assert n in panel.hint_rows and panel.hint_scroll == 0
+    for k in range(n - 1, 0, -1):  # every hint, one by one, comes into view
+        h.press("pageup")
+        assert h.play.selected_hint == k and k in panel.hint_rows
+    # Elsewhere the wheel still zooms.
+    wheel(1, h.play.view.camera.viewport.center)
+    assert h.play.view.camera.tile != zoom
