@@ -132,7 +132,13 @@ def test_peer_maps_are_present(needs_shared):
     assert len(peer_map_files()) == 70
 
 
-@pytest.mark.parametrize("path", peer_map_files(), ids=lambda p: str(p.relative_to(PEER_MAPS)))
+# Without the reference data, one clearly skipped case instead of pytest's "empty parameter set".
+PEER_CASES = [pytest.param(p, id=str(p.relative_to(PEER_MAPS))) for p in peer_map_files()] or [
+    pytest.param(None, id="no-peer-maps", marks=pytest.mark.skip(
+        reason=f"reference data not found at {PEER_MAPS} (CI checks it out beside the repo)"))]
+
+
+@pytest.mark.parametrize("path", PEER_CASES)
 def test_every_peer_map_reads_and_round_trips_or_is_refused_precisely(path):
     name = str(path.relative_to(PEER_MAPS))
     with warnings.catch_warnings():
