@@ -31,12 +31,17 @@ def distances_from(board: Board, source: Pos) -> np.ndarray:
     cache = _BFS_CACHE.setdefault(board, {})
     dist = cache.get(source)
     if dist is None:
-        if len(cache) >= _BFS_CACHE_LIMIT:
-            cache.pop(next(iter(cache)))
         dist = walking_distance(board.passable, source)
         dist.flags.writeable = False
-        cache[source] = dist
+        _remember(cache, source, dist)
     return dist
+
+
+def _remember(cache: dict, key, value) -> None:
+    """Store ``value``, first dropping the oldest entry if the cache is full."""
+    if len(cache) >= _BFS_CACHE_LIMIT:
+        cache.pop(next(iter(cache)))
+    cache[key] = value
 
 
 _NEAR_CACHE: "weakref.WeakKeyDictionary[Board, dict[Pos, tuple[np.ndarray, int]]]" = weakref.WeakKeyDictionary()
@@ -58,10 +63,8 @@ def distances_near(board: Board, source: Pos, around: Pos, reach: int) -> np.nda
             return dist
     dist = walking_distance(board.passable, source, until=around, margin=reach)
     dist.flags.writeable = False
-    if len(cache) >= _BFS_CACHE_LIMIT:
-        cache.pop(next(iter(cache)))
     reached = int(dist[around])
-    cache[source] = (dist, reached + reach if reached != UNREACHABLE else UNREACHABLE)
+    _remember(cache, source, (dist, reached + reach if reached != UNREACHABLE else UNREACHABLE))
     return dist
 
 

@@ -72,6 +72,12 @@ class _Option:
         return self.why()
 
 
+def _clean(s: float) -> float:
+    """Differences of large partial sums carry ~1e-16 noise: round it off so that windows over
+    the same tiles are worth exactly the same (ties then break by action order)."""
+    return round(s, 12) if s > 1e-12 else 0.0
+
+
 class _Sums:
     """Sums of an array over rectangles in O(1) (a summed-area table): the hundreds of
     windows a two-action plan looks at each cost four lookups instead of a numpy slice.
@@ -107,9 +113,7 @@ class _Sums:
             if r0 < r1 and c0 < c1:
                 s -= self._raw((r0, r1, c0, c1))
             s *= self._scale
-        # Differences of large partial sums carry ~1e-16 noise: round it off so that windows
-        # over the same tiles are worth exactly the same (ties then break by action order).
-        return round(s, 12) if s > 1e-12 else 0.0
+        return _clean(s)
 
     def without(self, w: Window, mass: float) -> "_Sums":
         other = copy.copy(self)
@@ -183,8 +187,7 @@ class _Given:
 
     def __call__(self, w: Window) -> float:
         inside = self.split._in(w)
-        s = (inside if self.answer else self.split.sums._raw(w) - inside) * self.scale
-        return round(s, 12) if s > 1e-12 else 0.0
+        return _clean((inside if self.answer else self.split.sums._raw(w) - inside) * self.scale)
 
 
 Masses = _Sums | _Given  # what a plan reads window sums from
@@ -258,9 +261,12 @@ class LogicalAgent(Agent):
         s5 = box_sum(weighted, obs.config.large_scan)
 
         known = self._certain_tile(p)
-        teleport = self._teleport(obs, p, s5, known, arrival)
-        if teleport is not None:
-            return teleport
+        landing = spot = None
+        if not obs.teleport_used:
+            landing, spot = self._landing_spot(obs.board, p, s5)
+            teleport = self._teleport(obs, p, s5, known, arrival, landing, spot)
+            if teleport is not None:
+                return teleport
 
         target, target_mass = self._target(obs, p, s5)
         cfg = obs.config
@@ -272,34 +278,34 @@ class LogicalAgent(Agent):
         if self.settings.lookahead > 0 and (obs.actions_left > 1 or not self.settings.turn_only):
             options = [self._with_follow_up(obs, o, sums, verifies, to_target, target_mass) for o in options]
         best = max(options, key=lambda o: o.value)
-        if arrival is not None and not obs.teleport_used and self.settings.race_margin >= 0:
-            race = self._race_teleport(obs, p, weighted, s5, best)
+        if arrival is not None and spot is not None and self.settings.race_margin >= 0:
+            race = self._race_teleport(obs, p, s5, spot, best)
             if race is not None:
                 return race
         return Decision(best.action, best.reason)
 
-    def _race_teleport(self, obs: Observation, p, weighted, s5, best: _Option) -> Decision | None:
-        """Once the pirate's prison is known: teleport if a large scan somewhere out of reach
-        this action is worth ``race_margin`` more than the best thing to do here."""
-        spot = divmod(int(np.argmax(np.where(self._landing(obs.board, p), s5, -1.0))), p.shape[1])
+    def _race_teleport(self, obs: Observation, p, s5, spot: Pos, best: _Option) -> Decision | None:
+        """Once the pirate's prison is known: teleport if a large scan at ``spot`` (out of reach
+        this action) is worth ``race_margin`` more than the best thing to do here."""
         m = float(s5[spot])
         if m <= float(s5[obs.agent]) or walk_steps(obs.board, obs.agent, spot, obs.config.small_move[1]) is not None:
             return None
-        value = _scan_bits(m) + self.settings.win_weight * m
-        if value <= best.value + self.settings.race_margin:
+        if self._scan_value(m) <= best.value + self.settings.race_margin:
             return None
         raw = _mass(p, _window(spot, obs.config.large_scan, p.shape))
         return Decision(Teleport(*spot), f"teleport to {spot}: the pirate is coming; a large scan there covers "
                                          f"{_pct(raw)}, the tiles he reaches first among them")
 
     @staticmethod
-    def _landing(board, p: np.ndarray) -> np.ndarray:
-        """Land only where one can walk to most of the probability: a spot walled in by
-        mountains may look ideal to a 5x5 scan and still be a trap."""
+    def _landing_spot(board, p: np.ndarray, s5: np.ndarray) -> tuple[np.ndarray, Pos]:
+        """Where a teleport may land, and the best large scan there. Land only where one can
+        walk to most of the probability: a spot walled in by mountains may look ideal to a 5x5
+        scan and still be a trap."""
         labels = board.components
         comp_mass = np.bincount(labels.ravel(), weights=p.ravel(), minlength=int(labels.max()) + 1)
         comp_mass[0] = 0.0
-        return board.passable & (comp_mass[labels] >= 0.5 * comp_mass.max())
+        landing = board.passable & (comp_mass[labels] >= 0.5 * comp_mass.max())
+        return landing, divmod(int(np.argmax(np.where(landing, s5, -1.0))), p.shape[1])
 
     # --- pieces ----------------------------------------------------------------------------
     @staticmethod
@@ -343,49 +349,52 @@ class LogicalAgent(Agent):
                                target_mass: float, known: Pos | None) -> list[_Option]:
         """The large scan here and every legal move from ``pos``, valued on ``sums`` (the
         deadline-weighted probability over any window)."""
-        scan, moves = _move_table(obs, pos)
-        here_d = int(to_target[pos])
-        m = sums(scan)
-        out = [self._scan_option(pos, scan, m, known)]
-        for move in moves:
-            got = sums(move.window) if move.window is not None else 0.0
-            value, gain = self._move_value(move, got, here_d, int(to_target[move.dest]), target_mass)
-            out.append(self._move_option(move, value, gain, got, here_d - int(to_target[move.dest]), target_mass))
-        return out
+        scan, m, valued = self._valued_moves(obs, pos, sums, to_target, target_mass)
+        return [self._scan_option(pos, scan, m, known)] + [self._move_option(*v, target_mass) for v in valued]
 
     def _best_next(self, obs: Observation, pos: Pos, sums: Masses, to_target: np.ndarray,
                    target_mass: float, verify_value: float) -> _Option:
         """The best of :meth:`_scan_and_move_options` (the same values and the same first best
         on ties), without building an option for each: this runs for every first action."""
-        scan, moves = _move_table(obs, pos)
-        here_d = int(to_target[pos])
-        m = sums(scan)
-        best_value, best, best_got, best_gain = _scan_bits(m) + self.settings.win_weight * m, None, m, 0.0
-        for move in moves:
-            got = sums(move.window) if move.window is not None else 0.0
-            value, gain = self._move_value(move, got, here_d, int(to_target[move.dest]), target_mass)
-            if value > best_value:
-                best_value, best, best_got, best_gain = value, move, got, gain
+        scan, m, valued = self._valued_moves(obs, pos, sums, to_target, target_mass)
+        best_value, best = self._scan_value(m), None
+        for v in valued:
+            if v[0] > best_value:
+                best_value, best = v[0], v
         if verify_value > best_value:
-            return _Option(verify_value, LargeScan() if best is None else best.action, _text("verify a hint"))
+            return _Option(verify_value, LargeScan() if best is None else best[1].action, _text("verify a hint"))
         if best is None:
             return self._scan_option(pos, scan, m, None)
-        return self._move_option(best, best_value, best_gain, best_got, here_d - int(to_target[best.dest]),
-                                 target_mass)
+        return self._move_option(*best, target_mass)
 
-    def _move_value(self, move: "_Move", got: float, before: int, after: int, target_mass: float) -> tuple[float, float]:
-        gain = self._progress(before, after, target_mass)
-        if move.window is None:
-            return gain, gain
-        return _scan_bits(got) + self.settings.win_weight * got + gain, gain
+    def _valued_moves(self, obs: Observation, pos: Pos, sums: Masses, to_target: np.ndarray, target_mass: float
+                      ) -> tuple[Window, float, list[tuple[float, "_Move", float, float, int]]]:
+        """The large scan's window at ``pos`` and the mass it covers, and for every legal move
+        from ``pos``, in action order: (value, move, mass it scans, progress, tiles nearer)."""
+        scan, moves = _move_table(obs, pos)
+        here_d = int(to_target[pos])
+        valued = []
+        for move in moves:
+            after = int(to_target[move.dest])
+            gain = self._progress(here_d, after, target_mass)
+            if move.window is None:
+                valued.append((gain, move, 0.0, gain, here_d - after))
+            else:
+                got = sums(move.window)
+                valued.append((self._scan_value(got) + gain, move, got, gain, here_d - after))
+        return scan, sums(scan), valued
+
+    def _scan_value(self, mass: float) -> float:
+        """A scan covering ``mass``: its bits plus ``win_weight`` x the chance it wins now."""
+        return _scan_bits(mass) + self.settings.win_weight * mass
 
     def _scan_option(self, pos: Pos, window: Window, m: float, known: Pos | None) -> _Option:
         why = (_text("large scan here: {} of the probability is within reach", m) if not known
                else _text(f"large scan: the treasure must be at {known}"))
-        return _Option(_scan_bits(m) + self.settings.win_weight * m, LargeScan(), why, pos, window, m)
+        return _Option(self._scan_value(m), LargeScan(), why, pos, window, m)
 
     @staticmethod
-    def _move_option(move: "_Move", value: float, gain: float, got: float, nearer: int, target_mass: float) -> _Option:
+    def _move_option(value: float, move: "_Move", got: float, gain: float, nearer: int, target_mass: float) -> _Option:
         direction, n = move.action.direction, move.action.steps
         if move.window is not None:
             why = _text(f"move {direction} {n} and scan: covers {{}}"
@@ -469,22 +478,21 @@ class LogicalAgent(Agent):
         wait = 0 if obs.pirate_free else max(obs.free_turn - obs.turn, 0)
         return wait + np.ceil(dist / obs.config.pirate_speed)
 
-    def _teleport(self, obs: Observation, p, s5, known: Pos | None, arrival) -> Decision | None:
-        if obs.teleport_used:
-            return None
+    def _teleport(self, obs: Observation, p, s5, known: Pos | None, arrival, landing: np.ndarray,
+                  spot: Pos) -> Decision | None:
+        """Whether to spend the teleport now (it is unused): ``landing`` and ``spot`` are from
+        :meth:`_landing_spot`."""
         st = self.settings
         board = obs.board
-        landing = self._landing(board, p)
         # What a scan from walkable land can cover: the land itself and large_scan // 2 around it.
         on_foot = float(p[scan_reach(board, obs.agent, obs.config.large_scan)].sum())
         if on_foot < self.settings.on_foot_share:
             # Most of the probability is on land we cannot walk to: go where the most of it is.
             side = area_side(p, obs.config.large_scan)
             area = np.where(landing, box_sum(p, side), -1.0)
-            spot = divmod(int(np.argmax(area)), p.shape[1])
-            return Decision(Teleport(*spot), f"teleport to {spot}: {_pct(1 - on_foot)} of the probability "
-                                             f"cannot be reached on foot from here")
-        spot = divmod(int(np.argmax(np.where(landing, s5, -1.0))), p.shape[1])
+            there = divmod(int(np.argmax(area)), p.shape[1])
+            return Decision(Teleport(*there), f"teleport to {there}: {_pct(1 - on_foot)} of the probability "
+                                              f"cannot be reached on foot from here")
         mass = float(s5[spot])
         far = walk_steps(board, obs.agent, spot, st.teleport_min_distance - 1) is None
         if not far or mass <= float(s5[obs.agent]):

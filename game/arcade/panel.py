@@ -153,7 +153,7 @@ class Panel:
         self.hint_area = pygame.Rect(0, y, w, max(0, hint_bottom - y)).move(self.rect.topleft)
         newest_first = list(enumerate(zip(state.hints, state.verified), start=1))[::-1]
         # Numbered as the agent's reasons name them ("verify hint 3: ...").
-        laid = [(k, hint.text, verdict, wrap(t, f"{k}. {hint.text}", small, inner - self.px(70), 2))
+        laid = [(k, verdict, wrap(t, f"{k}. {hint.text}", small, inner - self.px(70), 2))
                 for k, (hint, verdict) in newest_first]
         line_h = t.measure("Ag", small)[1] + self.px(2)
         heights = [len(parts) * line_h + self.px(6) for *_, parts in laid]
@@ -166,7 +166,7 @@ class Panel:
         if skip:
             line(f"{skip} newer hint{'s' if skip != 1 else ''} above (wheel up)", small, DIM)
         for i in range(skip, len(laid)):
-            k, text, verdict, parts = laid[i]
+            k, verdict, parts = laid[i]
             if y + heights[i] > hint_bottom - more_h:
                 left = len(laid) - i
                 line(f"... {left} older hint{'s' if left != 1 else ''} (wheel down)", small, DIM)

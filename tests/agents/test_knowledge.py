@@ -121,7 +121,8 @@ def test_the_teleport_never_lands_in_a_pocket_walled_by_mountains():
         p[tile] = 1.0 / len(ring)
     agent = LogicalAgent(0)
     agent.start(obs)
-    decision = agent._teleport(obs, p, box_sum(p, 5), None, None)
+    s5 = box_sum(p, 5)
+    decision = agent._teleport(obs, p, s5, None, None, *agent._landing_spot(board, p, s5))
     assert decision is not None and isinstance(decision.action, Teleport)
     assert decision.action.target != (3, 3)
     assert board.components[decision.action.target] == board.components[1, 1]
