@@ -6,11 +6,11 @@ in the issues are a contract: keep them, add new ones beside them.
 
 Exit status: 0 for a finished job, 2 with a one-line message on stderr for bad input.
 
-Commands that draw (the arcade, ``replay``, ``screenshot``, ``bench-frames``) import pygame and
-``game.arcade`` inside their functions, not at the top of the module, on purpose: every command
-module is imported to build ``--help``, so a top-level import would load pygame (and its banner)
-for ``bench``, ``generate`` and the rest, and ``screenshot`` must set ``SDL_VIDEODRIVER`` before
-pygame is first imported.
+Command modules never import pygame: what draws lives in ``game.arcade`` (``app.run_in_window``,
+``offscreen``), and the drawing commands (the arcade, ``replay``, ``screenshot``, ``bench-frames``)
+import it inside their functions. Every command module is imported to build ``--help``, so a
+top-level import would load pygame (and its banner) for ``bench``, ``generate`` and the rest, and
+``screenshot`` must set ``SDL_VIDEODRIVER`` before pygame is first imported.
 """
 
 from __future__ import annotations

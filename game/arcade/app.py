@@ -77,3 +77,22 @@ def start_play(ctx: Context, map_path: str, seed: int, agent: str, *, autoplay: 
 def build_app(first_scene, bindings=None) -> ArcadeApp:
     mapper = InputMapper(bindings or getattr(first_scene, "bindings", None) or keys.bindings(keys.PLAY_KEYS))
     return ArcadeApp(ArcadeStack(first_scene), mapper, background=(10, 12, 22))
+
+
+def run_in_window(first_scene, *, fullscreen: bool, size: tuple[int, int] | None, caption: str,
+                  **context):
+    """Open the display, make the first scene with ``first_scene(ctx)`` (``context`` goes to
+    :func:`make_context`) and run it until the window closes; pygame is shut down after.
+    Returns that first scene (the caller may report how its game ended)."""
+    from game.shell.clock import SystemClock
+    from game.shell.display import open_display
+    from game.shell.loop import frame_limiter, run_app
+
+    surface = open_display(fullscreen=fullscreen, size=size, caption=caption)
+    try:
+        ctx = make_context(surface.get_size(), **context)
+        first = first_scene(ctx)
+        run_app(build_app(first), SystemClock(), surface=surface, pace=frame_limiter(120))
+    finally:
+        pygame.quit()
+    return first

@@ -1,4 +1,5 @@
-"""Rendering without a window, for the screenshot and bench-frames commands.
+"""Rendering without a window, for the screenshot and bench-frames commands (which import no
+pygame themselves: what draws lives in the arcade package).
 
 Importing this module sets the dummy SDL drivers before pygame starts, so nothing opens on
 screen; a 1x1 display mode exists only so surfaces can be converted for fast blits.
@@ -38,3 +39,35 @@ def parse_overlays(text: str | None, default: set[str]) -> set[str]:
         raise ValueError(f"unknown overlay {', '.join(sorted(unknown))}: use all, none or some of "
                          f"{', '.join(OVERLAYS)}")
     return names
+
+
+def frame_surface(size: tuple[int, int]) -> pygame.Surface:
+    """A surface to draw arcade frames on, converted for fast blits."""
+    return pygame.Surface(size).convert()
+
+
+def render_at_turn(map_path: str, seed: int, agent: str, turn: int, size: tuple[int, int], overlays: set[str],
+                   hint: int | None = None) -> pygame.Surface:
+    """The arcade frame once the game has reached ``turn`` (animations finished), with
+    ``overlays`` and hint ``hint``'s area highlighted."""
+    from .app import make_context, start_play
+
+    ctx = make_context(size)
+    play = start_play(ctx, map_path, seed, agent, overlays=overlays, speed="instant")
+    play.match.advance_to_turn(turn)
+    play.view.catch_up()
+    play.view.director.finish_all()
+    if hint is not None and 1 <= hint <= len(play.match.state.hints):
+        play.selected_hint = hint
+        play.set_focus()
+    surface = pygame.Surface(size)
+    play.draw(surface)
+    return surface
+
+
+def save_png(surface: pygame.Surface, path: str) -> None:
+    """Write ``surface`` to ``path``; OSError, with pygame's reason, if it cannot be written."""
+    try:
+        pygame.image.save(surface, path)
+    except pygame.error as exc:
+        raise OSError(str(exc)) from None

@@ -58,21 +58,14 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def _run_window(args, size, map_path: str, seed: int, speed: str, direct: bool) -> int:
-    import pygame
-
-    from game.arcade.app import build_app, make_context, start_play
+    from game.arcade.app import run_in_window, start_play
     from game.arcade.scenes import TitleScene
-    from game.shell.clock import SystemClock
-    from game.shell.display import open_display
-    from game.shell.loop import frame_limiter, run_app
 
-    surface = open_display(fullscreen=not args.windowed, size=size, caption="Treasure Island")
-    ctx = make_context(surface.get_size(), quit_at_end=args.quit_at_end, max_turns=args.max_turns)
-    if getattr(args, "record", None):
-        from pathlib import Path
+    def first_scene(ctx):
+        if getattr(args, "record", None):
+            from pathlib import Path
 
-        ctx.record_path = Path(args.record)  # the first finished game is saved there
-    try:
+            ctx.record_path = Path(args.record)  # the first finished game is saved there
         if direct:
             first = start_play(ctx, map_path, seed, args.agent, autoplay=args.autoplay or args.quit_at_end,
                                speed=speed)
@@ -81,10 +74,10 @@ def _run_window(args, size, map_path: str, seed: int, speed: str, direct: bool) 
                                seed=args_seed(args), agent=args.agent, speed=speed)
             if map_path in map(str, ctx.maps):
                 first.map_index = [str(m) for m in ctx.maps].index(map_path)
-        app = build_app(first)
-        run_app(app, SystemClock(), surface=surface, pace=frame_limiter(120))
-    finally:
-        pygame.quit()
+        return first
+
+    first = run_in_window(first_scene, fullscreen=not args.windowed, size=size, caption="Treasure Island",
+                          quit_at_end=args.quit_at_end, max_turns=args.max_turns)
     play = getattr(first, "match", None)
     if args.quit_at_end and play is not None:
         state = first.match.state

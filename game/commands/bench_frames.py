@@ -43,14 +43,12 @@ def run(args: argparse.Namespace) -> int:
     _, map_path = load_map(args.map)
     load_agent(args.agent, args.seed)
     offscreen.init()
-    import pygame
-
     from game.arcade.app import make_context, start_play
 
     ctx = make_context(size)
     play = start_play(ctx, str(map_path), args.seed, args.agent, autoplay=True, speed=args.speed,
                       overlays=set(OVERLAYS))
-    surface = pygame.Surface(size).convert()
+    surface = offscreen.frame_surface(size)
     match = play.match
     times, agent_total, games = [], 0.0, 1
     for _ in range(args.frames):

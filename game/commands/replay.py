@@ -51,20 +51,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_window(playback, path, size, fullscreen: bool, speed: str) -> int:
-    import pygame
-
-    from game.arcade.app import build_app, make_context
+    from game.arcade.app import run_in_window
     from game.arcade.replayscene import ReplayScene
-    from game.shell.clock import SystemClock
-    from game.shell.display import open_display
-    from game.shell.loop import frame_limiter, run_app
 
-    surface = open_display(fullscreen=fullscreen, size=size, caption="Treasure Island: replay")
-    try:
-        ctx = make_context(surface.get_size())
-        scene = ReplayScene(ctx, playback, str(path), speed=speed)
-        run_app(build_app(scene), SystemClock(), surface=surface, pace=frame_limiter(120))
-    finally:
-        pygame.quit()
+    run_in_window(lambda ctx: ReplayScene(ctx, playback, str(path), speed=speed), fullscreen=fullscreen,
+                  size=size, caption="Treasure Island: replay")
     print(f"replay {path}: {len(playback)} positions", file=sys.stderr)
     return 0

@@ -48,32 +48,12 @@ def run(args: argparse.Namespace) -> int:
     seed = choose_seed(args.seed)
     load_agent(args.agent, seed)
     offscreen.init()
-    import pygame
-
-    surface = render(str(map_path), seed, args.agent, args.turn, (width, height), overlays, args.hint)
+    surface = offscreen.render_at_turn(str(map_path), seed, args.agent, args.turn, (width, height), overlays,
+                                       args.hint)
     try:
-        pygame.image.save(surface, args.output)
-    except (pygame.error, OSError) as exc:
+        offscreen.save_png(surface, args.output)
+    except OSError as exc:
         raise UsageError(f"cannot write {args.output}: {exc}") from None
     print(f"wrote {args.output} ({width}x{height}, map {map_path.name}, seed {seed}, turn {args.turn})",
           file=sys.stderr)
     return 0
-
-
-def render(map_path: str, seed: int, agent: str, turn: int, size: tuple[int, int], overlays: set[str],
-           hint: int | None = None):
-    import pygame
-
-    from game.arcade.app import make_context, start_play
-
-    ctx = make_context(size)
-    play = start_play(ctx, map_path, seed, agent, overlays=overlays, speed="instant")
-    play.match.advance_to_turn(turn)
-    play.view.catch_up()
-    play.view.director.finish_all()
-    if hint is not None and 1 <= hint <= len(play.match.state.hints):
-        play.selected_hint = hint
-        play.set_focus()
-    surface = pygame.Surface(size)
-    play.draw(surface)
-    return surface
