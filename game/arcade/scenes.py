@@ -677,8 +677,10 @@ class TitleScene(BaseScene):
                (w // 2, ctx.px(190)), anchor="midtop")
         hero = ctx.sprites.character("agent", "S", 0, ctx.px(96))
         villain = ctx.sprites.character("pirate", "S", 0, ctx.px(96))
-        surface.blit(hero, hero.get_rect(midright=(w // 2 - ctx.px(300), ctx.px(140))))
-        surface.blit(villain, villain.get_rect(midleft=(w // 2 + ctx.px(300), ctx.px(140))))
+        # Beside the title, whatever width the font gives it (a fixed offset overlapped it).
+        beside = t.measure("TREASURE ISLAND", ctx.px(96))[0] // 2 + ctx.px(16)
+        surface.blit(hero, hero.get_rect(midright=(w // 2 - beside, ctx.px(140))))
+        surface.blit(villain, villain.get_rect(midleft=(w // 2 + beside, ctx.px(140))))
         values = {
             "map": self.ctx.maps[self.map_index].name if self.ctx.maps else "(no shipped maps)",
             "file": (self.file or "(type a path to use your own map)") + ("_" if self.ROWS[self.row] == "file" else ""),
