@@ -66,15 +66,41 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
         modules[name] = module
         p = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(p)
+    for info in _game_groups():
+        group = sub.add_parser(info.cli_group, help=f"{info.title}: `run.py {info.cli_group} --help` lists its commands",
+                               description=f"{info.title}: {info.summary}")
+        group_sub = group.add_subparsers(dest="group_command", metavar="COMMAND")
+        group_modules: dict[str, object] = {}
+        for name, module_name in info.commands.items():
+            module = _load(module_name)
+            if module is None:
+                continue
+            group_modules[name] = module
+            p = group_sub.add_parser(name, help=module.HELP, description=module.HELP)
+            module.add_arguments(p)
+        modules[info.cli_group] = (group, group_modules)
     if default is not None:
         modules[None] = default  # type: ignore[index]
     return parser, modules
+
+
+def _game_groups():
+    """The games whose commands live under their own word (`run.py duel ...`, `run.py sy ...`)."""
+    from game.registry import games
+
+    return [info for info in games() if info.cli_group]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser, modules = build_parser()
     args = parser.parse_args(argv)
     module = modules.get(args.command)
+    if isinstance(module, tuple):  # a game's group: `run.py duel play ...`
+        group, group_modules = module
+        module = group_modules.get(getattr(args, "group_command", None))
+        if module is None:
+            group.print_help()
+            return 2
     if module is None:
         parser.print_help()
         return 2

@@ -1,0 +1,78 @@
+"""The one list of games. No pygame: `run.py`, the title screen, the replay browser, the
+tournament runner and the tests read it.
+
+Each game package has an ``info`` module defining ``GAME``, a :class:`GameInfo`. Adding a game is
+a new package under ``game/`` plus one line in :data:`GAME_MODULES`. Everything a record names by
+``"module:attr"`` string is imported only when it is needed, so listing the games is cheap and
+never loads pygame.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+
+# The index of games, in the order the title screen shows them.
+GAME_MODULES: tuple[str, ...] = (
+    "game.treasure.info",
+    "game.duel.info",
+    "game.scotlandyard.info",
+)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the rest of the project needs to know of one game.
+
+    ``cli_group`` is the word after ``run.py`` for this game's commands (``duel`` for
+    ``run.py duel play``); ``None`` puts them at the top level (Treasure Island's, kept where they
+    always were). ``commands`` maps a command name to a module with ``HELP``,
+    ``add_arguments(parser)`` and ``run(args) -> int``, like ``game.commands``.
+
+    ``pure_packages`` are the packages that must never import pygame (rules, agents, bots, AI);
+    ``arcade`` and ``replay_codec`` are ``"module:attr"`` strings the arcade imports when it shows
+    the game (``None`` until the game has them).
+    """
+
+    id: str
+    title: str
+    summary: str
+    cli_group: str | None = None
+    commands: dict[str, str] = field(default_factory=dict)
+    pure_packages: tuple[str, ...] = ()
+    arcade: str | None = None
+    replay_codec: str | None = None
+
+
+def _load(module_name: str):
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and module_name.startswith(exc.name):
+            return None  # a game not built yet
+        raise
+
+
+def games() -> list[GameInfo]:
+    """Every game that is present, in the index's order."""
+    out = []
+    for name in GAME_MODULES:
+        module = _load(name)
+        if module is not None:
+            out.append(module.GAME)
+    return out
+
+
+def game(game_id: str) -> GameInfo:
+    for info in games():
+        if info.id == game_id:
+            return info
+    known = ", ".join(g.id for g in games())
+    raise KeyError(f"unknown game {game_id!r}: one of {known}")
+
+
+def resolve(target: str):
+    """Import ``"package.module:attr"`` and return the attribute."""
+    module_name, _, attr = target.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attr) if attr else module
