@@ -44,8 +44,8 @@ def _load(module_name: str):
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            return None  # command not built yet
+        if exc.name is not None and (module_name + ".").startswith(exc.name + "."):
+            return None  # command (or its package) not built yet
         raise
 
 
@@ -91,7 +91,30 @@ def _game_groups():
     return [info for info in games() if info.cli_group]
 
 
+def _direct_group_command(argv: list[str]):
+    """`run.py GROUP COMMAND ...` with a known group and command: (parser, module) built for that
+    command alone, so that a command that must start fast (`run.py duel bot`, which a judge runs
+    once per move) does not import every other command to build the full --help."""
+    if len(argv) < 2 or argv[0].startswith("-") or argv[1].startswith("-"):
+        return None
+    for info in _game_groups():
+        if info.cli_group == argv[0] and argv[1] in info.commands:
+            module = _load(info.commands[argv[1]])
+            if module is None:
+                return None
+            parser = argparse.ArgumentParser(prog=f"run.py {argv[0]} {argv[1]}", description=module.HELP)
+            module.add_arguments(parser)
+            return parser, module
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    direct = _direct_group_command(argv)
+    if direct is not None:
+        parser, module = direct
+        args = parser.parse_args(argv[2:])
+        return _run(module, args)
     parser, modules = build_parser()
     args = parser.parse_args(argv)
     module = modules.get(args.command)
@@ -104,6 +127,10 @@ def main(argv: list[str] | None = None) -> int:
     if module is None:
         parser.print_help()
         return 2
+    return _run(module, args)
+
+
+def _run(module, args) -> int:
     try:
         return int(module.run(args) or 0)
     except UsageError as exc:

@@ -48,7 +48,7 @@ def _load(module_name: str):
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        if exc.name is not None and module_name.startswith(exc.name):
+        if exc.name is not None and (module_name + ".").startswith(exc.name + "."):
             return None  # a game not built yet
         raise
 
