@@ -1,0 +1,82 @@
+"""Treasure Duel bots, chosen by name or by a dotted path to a user's own class.
+
+``make_bot("default")``, ``make_bot("greedy", seed=3)``, or a class of your own:
+``make_bot("mypackage.mybot:MyBot")`` (or ``mypackage.mybot.MyBot``). A bot is a
+:class:`game.duel.protocol.Bot`: built with ``(seed, move_time)``, it answers
+``act(observation)`` with a :class:`~game.duel.protocol.Decision` or a move string.
+
+Modules are imported only when a bot is made, so ``run.py duel bot`` loads just what it plays.
+Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+from game.duel.protocol import Bot
+
+# name -> "module:Class"; `default` is the strongest bot we have.
+REGISTRY: dict[str, str] = {
+    "default": "game.duel.bots.default:DefaultBot",
+    "greedy": "game.duel.bots.greedy:GreedyBot",
+    "mirror": "game.duel.bots.mirror:MirrorBot",
+    "walker": "game.duel.bots.simple:WalkerBot",
+    "random": "game.duel.bots.simple:RandomBot",
+    # Sparring partners for the bench and the tests (not baselines of the issue).
+    "trapper": "game.duel.bots.sparring:TrapperBot",
+    "collector": "game.duel.bots.sparring:CollectorBot",
+}
+
+
+class BotNotFound(ValueError):
+    """An unknown bot name, or a dotted path that does not lead to a bot class."""
+
+
+def available_bots() -> list[str]:
+    """Registered names whose module exists, in registry order."""
+    names = []
+    for name, target in REGISTRY.items():
+        module_name = target.partition(":")[0]
+        try:
+            found = importlib.util.find_spec(module_name) is not None
+        except ModuleNotFoundError:
+            found = False
+        if found:
+            names.append(name)
+    return names
+
+
+def bot_class(spec: str) -> type:
+    """The class a name (``greedy``) or a dotted path (``pkg.mod:Cls``, ``pkg.mod.Cls``) names."""
+    target = REGISTRY.get(spec, spec)
+    if ":" in target:
+        module_name, _, attr = target.partition(":")
+    elif "." in target:
+        module_name, _, attr = target.rpartition(".")
+    else:
+        known = ", ".join(available_bots())
+        raise BotNotFound(f"unknown bot {spec!r}: use one of {known}, or a class of your own as module:Class")
+    if not module_name or not attr:
+        raise BotNotFound(f"bad bot path {spec!r}: expected module:Class or module.Class")
+    try:
+        module = importlib.import_module(module_name)
+        cls = getattr(module, attr)
+    except (ImportError, AttributeError) as exc:
+        known = ", ".join(available_bots())
+        raise BotNotFound(f"cannot load bot {spec!r} from {target!r}: {exc} (built-in bots: {known})") from None
+    if not (isinstance(cls, type) and callable(getattr(cls, "act", None))):
+        raise BotNotFound(f"{target!r} is not a bot class (it needs an act(observation) method)")
+    return cls
+
+
+def make_bot(spec: str, seed: int = 0, move_time: float = 0.3) -> Bot:
+    """A fresh bot for one game and side."""
+    cls = bot_class(spec)
+    try:
+        return cls(seed=seed, move_time=move_time)
+    except TypeError:
+        return cls(seed=seed)  # a user's class that takes no budget
+
+
+__all__ = ["REGISTRY", "BotNotFound", "available_bots", "bot_class", "make_bot"]
