@@ -1,0 +1,83 @@
+"""Scotland Yard players: Mr X and the detectives (as one team), chosen by name.
+
+The player interface
+--------------------
+A player is one object per game. It is built with a seed (everything it draws comes from a
+generator seeded with it, so a game is repeatable) and a time budget per move in seconds.
+
+* ``start(view)`` is called once before its first decision (optional; the base class does
+  nothing).
+* ``choose(view) -> Decision`` returns one of ``view.available_moves()`` and a one-line reason a
+  person can read, e.g. ``BUS to 67: keeps 4 stations between Mr X and the nearest detective``.
+
+Mr X is given a ``MrXView`` (he knows everything). The detectives are one team player given a
+``DetectivesView`` (public information only, SCOTLAND-YARD.md §11): it is asked once per
+detective move, and it picks which of the detectives still to move in this round moves next (the
+view's available moves are the union of theirs). Neither view lets a player change the game.
+
+A detectives' player may also offer ``possible_locations() -> dict[int, float]``: where it thinks
+Mr X can be, with a probability each (the arcade draws it as a heat map).
+
+Names: ``random``, ``minimax`` (Mr X) / ``chaser`` (detectives), ``default`` (MCTS, both sides),
+or a dotted path ``package.module:Class`` to a class taking ``(seed=..., move_time=...)``.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from game.scotlandyard.ai.base import Decision, DetectivesPlayer, MrXPlayer, move_key, sorted_moves
+
+__all__ = [
+    "AiNotFound", "Decision", "DetectivesPlayer", "MrXPlayer", "MRX_PLAYERS", "DETECTIVE_PLAYERS",
+    "make_mrx", "make_detectives", "move_key", "sorted_moves",
+]
+
+
+class AiNotFound(ValueError):
+    """No player of that name (or the dotted path does not name a class)."""
+
+
+# name -> "module:Class"; imported only when asked for, so listing names is cheap.
+MRX_PLAYERS: dict[str, str] = {
+    "default": "game.scotlandyard.ai.mcts_mrx:MctsMrX",
+    "minimax": "game.scotlandyard.ai.minimax:MinimaxMrX",
+    "random": "game.scotlandyard.ai.randomplayer:RandomMrX",
+}
+DETECTIVE_PLAYERS: dict[str, str] = {
+    "default": "game.scotlandyard.ai.mcts_detectives:MctsDetectives",
+    "chaser": "game.scotlandyard.ai.chaser:ChaserDetectives",
+    "random": "game.scotlandyard.ai.randomplayer:RandomDetectives",
+}
+
+
+def _resolve(spec: str, table: dict[str, str], side: str):
+    if not isinstance(spec, str) or not spec.strip():
+        raise AiNotFound(f"no {side} player named {spec!r}; choose one of {', '.join(sorted(table))} "
+                         "or give package.module:Class")
+    spec = spec.strip()
+    target = table.get(spec)
+    if target is None:
+        if ":" not in spec:
+            raise AiNotFound(f"no {side} player named {spec!r}; choose one of {', '.join(sorted(table))} "
+                             "or give package.module:Class")
+        target = spec
+    module_name, _, attr = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise AiNotFound(f"{side} player {spec!r}: cannot import module {module_name!r} ({exc})") from None
+    cls = getattr(module, attr, None)
+    if cls is None or not callable(cls):
+        raise AiNotFound(f"{side} player {spec!r}: module {module_name!r} has no class {attr!r}")
+    return cls
+
+
+def make_mrx(spec: str, seed: int = 0, move_time: float = 1.0):
+    """A new Mr X player by name (``random``, ``minimax``, ``default``) or ``module:Class``."""
+    return _resolve(spec, MRX_PLAYERS, "Mr X")(seed=seed, move_time=move_time)
+
+
+def make_detectives(spec: str, seed: int = 0, move_time: float = 1.0):
+    """A new detectives' team player by name (``random``, ``chaser``, ``default``) or ``module:Class``."""
+    return _resolve(spec, DETECTIVE_PLAYERS, "detectives")(seed=seed, move_time=move_time)
