@@ -226,3 +226,71 @@ def entropy2(x: float) -> float:
     if x <= 0.0 or x >= 1.0:
         return 0.0
     return float(-x * np.log2(x) - (1 - x) * np.log2(1 - x))
+
+
+# --- hints whose truth already follows ----------------------------------------------------------
+
+def public_possible(obs: Observation, *, hints: bool = True) -> np.ndarray:
+    """Where the treasure can still be by hard knowledge of the public record: the map, the
+    revealed prison's land, the scans, the pirate's walk, and (``hints``) the verified hints."""
+    if not hints:
+        from dataclasses import replace
+
+        obs = replace(obs, hints=tuple(replace(h, verified=None) for h in obs.hints),
+                      verified=tuple(None for _ in obs.hints))
+    knowledge = Knowledge(obs)
+    knowledge.update(obs)
+    return knowledge.possible
+
+
+def hint_settled(mask: np.ndarray, possible: np.ndarray) -> bool | None:
+    """A hint's truth if ``possible`` already decides it: True when every tile the treasure can
+    still be on lies in the hint's area, False when none does, None while it is open."""
+    inside = bool((possible & mask).any())
+    outside = bool((possible & ~mask).any())
+    if inside and not outside:
+        return True
+    if outside and not inside:
+        return False
+    return None
+
+
+def implied_hints(obs: Observation, possible: np.ndarray | None = None) -> dict[int, tuple[bool, tuple[int, ...]]]:
+    """Unverified hints whose truth follows from what is known, by hint number:
+    ``{5: (False, (3,))}`` reads "hint 5 is FALSE, which follows from hint 3". The hints named
+    are the fewest verified ones (one if one suffices, else all of them) that decide it with the
+    scans, the map and the pirate; an empty tuple means the hints are not needed at all."""
+    if possible is None:
+        possible = public_possible(obs)
+    open_hints = [h for h in obs.hints if h.verified is None]
+    settled = {h.index: hint_settled(np.asarray(h.mask, dtype=bool), possible) for h in open_hints}
+    settled = {k: v for k, v in settled.items() if v is not None}
+    if not settled:
+        return {}
+    base = public_possible(obs, hints=False)
+    verified = [h for h in obs.hints if h.verified is not None]
+    out: dict[int, tuple[bool, tuple[int, ...]]] = {}
+    for hint in open_hints:
+        truth = settled.get(hint.index)
+        if truth is None:
+            continue
+        mask = np.asarray(hint.mask, dtype=bool)
+        if hint_settled(mask, base) is truth:
+            out[hint.index] = (truth, ())
+            continue
+        source: tuple[int, ...] = tuple(h.index for h in verified)
+        for other in reversed(verified):  # the latest verification first: it usually did it
+            alone = base & (other.mask if other.verified else ~np.asarray(other.mask, dtype=bool))
+            if hint_settled(mask, alone) is truth:
+                source = (other.index,)
+                break
+        out[hint.index] = (truth, source)
+    return out
+
+
+def implied_text(truth: bool, source: tuple[int, ...]) -> str:
+    """``FALSE (follows from 3)``, ``TRUE (follows from 2, 5)``, ``FALSE (follows from the scans)``."""
+    word = "TRUE" if truth else "FALSE"
+    if not source:
+        return f"{word} (follows from what is known)"
+    return f"{word} (follows from {', '.join(map(str, source))})"

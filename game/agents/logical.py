@@ -34,7 +34,7 @@ from game.treasure.board import DIRECTION_ORDER, DIRECTIONS, UNREACHABLE, Pos
 from game.treasure.observation import Observation
 
 from .base import Agent, Decision
-from .knowledge import Knowledge, area_side, box_sum, distances_from, distances_near, entropy2, scan_reach, walk_steps, walkable_from
+from .knowledge import Knowledge, area_side, hint_settled, box_sum, distances_from, distances_near, entropy2, scan_reach, walk_steps, walkable_from
 
 
 @dataclass(frozen=True)
@@ -334,8 +334,11 @@ class LogicalAgent(Agent):
 
     def _verify_options(self, obs: Observation, p: np.ndarray) -> list[_Option]:
         out = []
+        possible = self.knowledge.possible if self.knowledge is not None else p > 0
         for hint in obs.hints:
-            if hint.verified is not None:
+            # A hint whose truth already follows (its area holds all or none of the tiles the
+            # treasure can still be on) teaches nothing: never spend an action on it.
+            if hint.verified is not None or hint_settled(hint.mask, possible) is not None:
                 continue
             inside = float(p[hint.mask].sum())
             bits = entropy2(inside)

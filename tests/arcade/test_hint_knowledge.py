@@ -1,0 +1,71 @@
+"""A hint whose truth already follows from what is known is shown as known and never verified.
+
+"Follows" means: its area holds all, or none, of the tiles the treasure can still be on (the
+map, the scans, the revealed prison, the pirate's walk and the verified hints decide that).
+"""
+
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+from game.agents import make_agent
+from game.agents.knowledge import hint_settled, implied_hints, implied_text, public_possible
+from game.treasure.actions import Verify
+from game.treasure.engine import new_game, step
+from game.treasure.mapfile import read_map
+from game.treasure.observation import observe
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+def test_a_hint_is_settled_when_its_area_holds_all_or_none_of_the_possible_tiles():
+    possible = np.zeros((4, 4), dtype=bool)
+    possible[1, 1] = possible[1, 2] = True
+    area = np.zeros((4, 4), dtype=bool)
+    area[1, :] = True
+    assert hint_settled(area, possible) is True  # both tiles inside
+    assert hint_settled(~area, possible) is False  # neither inside
+    area[1, 2] = False
+    assert hint_settled(area, possible) is None  # one in, one out: still open
+
+
+def test_a_repeat_of_a_hint_verified_false_is_known_false_and_names_that_hint(board):
+    state, _ = new_game(board, 4)
+    obs = observe(state)
+    first = obs.hints[0]
+    area = np.zeros(board.shape, dtype=bool)
+    area[1:6, 1:5] = True  # the north-west block (regions 1), the treasure is at (8, 8)
+    wrong = replace(first, index=3, verified=False, mask=area, text="the treasure is in the north-west")
+    repeat = replace(first, index=5, verified=None, mask=area.copy(), text="the treasure is in the north-west")
+    obs = replace(obs, hints=(wrong, repeat), verified=(False, None))
+    implied = implied_hints(obs)
+    assert implied == {5: (False, (3,))}
+    assert implied_text(*implied[5]) == "FALSE (follows from 3)"
+    assert not (public_possible(obs) & area).any()
+
+
+def test_the_default_agent_never_verifies_a_hint_whose_truth_already_follows():
+    """Over a small bench run (two shipped maps, several seeds, both truth models) count the
+    verifications of hints already implied by the public record: there must be none."""
+    from game.treasure.config import RulesConfig
+
+    wasted, verified = 0, 0
+    for name, seeds in (("island16.txt", range(8)), ("island32.txt", range(3))):
+        board = read_map(MAPS / name)
+        for seed in seeds:
+            for config in (RulesConfig(), RulesConfig(truth_model="bluff", liar_rate=0.4)):
+                state, _ = new_game(board, seed, config)
+                agent = make_agent("default", seed)
+                agent.start(observe(state))
+                for _ in range(400):
+                    if state.over:
+                        break
+                    obs = observe(state)
+                    action = agent.act(obs).action
+                    if isinstance(action, Verify):
+                        verified += 1
+                        wasted += action.hint in implied_hints(obs)
+                    state, _ = step(state, action)
+    assert verified > 0  # the run did exercise verification
+    assert wasted == 0
