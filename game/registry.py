@@ -29,6 +29,10 @@ class GameInfo:
     always were). ``commands`` maps a command name to a module with ``HELP``,
     ``add_arguments(parser)`` and ``run(args) -> int``, like ``game.commands``.
 
+    ``seats`` names the seats of a game in the order its jobs list their players (Treasure
+    Island's one agent; the duel's A and B; Mr X and the detectives); ``symmetric`` says a player
+    is the same player in every seat (the duel), so that ratings pool its games on both sides.
+
     ``pure_packages`` are the packages that must never import pygame (rules, agents, bots, AI);
     ``arcade`` and ``replay_codec`` are ``"module:attr"`` strings the arcade imports when it shows
     the game (``None`` until the game has them).
@@ -39,6 +43,8 @@ class GameInfo:
     summary: str
     cli_group: str | None = None
     commands: dict[str, str] = field(default_factory=dict)
+    seats: tuple[str, ...] = ("player",)
+    symmetric: bool = False
     pure_packages: tuple[str, ...] = ()
     arcade: str | None = None
     replay_codec: str | None = None

@@ -18,6 +18,8 @@ GAME = GameInfo(
         "bench": "game.duel.commands.bench",
         "screenshot": "game.duel.commands.screenshot",
     },
+    seats=("A", "B"),
+    symmetric=True,
     pure_packages=("game.duel",),  # everything but game.duel.arcade
     arcade=None,        # set by the arcade work: "game.duel.arcade.module:attr"
     replay_codec=None,

@@ -14,6 +14,7 @@ GAME = GameInfo(
         "bench": "game.scotlandyard.commands.bench",
         "screenshot": "game.scotlandyard.commands.screenshot",
     },
+    seats=("Mr X", "detectives"),
     pure_packages=("game.scotlandyard",),  # everything but game.scotlandyard.arcade
     arcade=None,
     replay_codec=None,

@@ -9,5 +9,6 @@ GAME = GameInfo(
             "and race the pirate once he escapes.",
     cli_group=None,  # its commands (play, bench, replay, ...) stay at the top level of run.py
     commands={},     # listed in game.cli.COMMANDS, where they always were
+    seats=("agent",),
     pure_packages=("game.treasure", "game.agents", "game.replay"),
 )

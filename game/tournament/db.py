@@ -1,0 +1,177 @@
+"""The results database: every game of every tournament, in one SQLite file.
+
+One row per finished game, written as soon as the game finishes, each in its own transaction:
+an interrupted run keeps every game that finished, and a rerun of the same tournament skips
+them (a game is identified by its tournament and its job's key, which is unique). Two runs may
+write at once (SQLite's write-ahead log and a busy timeout). The file carries a schema version:
+a file from a newer version of this program is refused, never rewritten.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from .schedule import Job, Outcome
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    tournament TEXT NOT NULL,
+    job_key TEXT NOT NULL,
+    game TEXT NOT NULL,
+    players TEXT NOT NULL,          -- JSON list, one player spec per seat
+    player_versions TEXT NOT NULL,  -- JSON list: the project's version, or a cmd: program's command
+    setup_name TEXT NOT NULL,
+    setup_digest TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    options TEXT NOT NULL,          -- JSON object
+    ranks TEXT NOT NULL,            -- JSON list, one per seat, 0 = best
+    scores TEXT NOT NULL,           -- JSON list, one per seat
+    turns INTEGER NOT NULL,
+    mean_move_seconds REAL NOT NULL,
+    max_move_seconds REAL NOT NULL,
+    errors TEXT NOT NULL,           -- JSON object
+    detail TEXT NOT NULL,           -- JSON object
+    finished_at REAL NOT NULL,
+    UNIQUE (tournament, job_key)
+);
+CREATE INDEX IF NOT EXISTS games_by_game ON games (game);
+"""
+
+
+class DatabaseError(Exception):
+    """The results file cannot be used (the message names the file and why)."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as the database holds it (the setup by its name and digest, not its text)."""
+
+    tournament: str
+    game: str
+    players: tuple[str, ...]
+    setup_name: str
+    setup_digest: str
+    seed: int
+    options: dict
+    outcome: Outcome
+    finished_at: float
+
+
+def _version(spec: str) -> str:
+    if spec.startswith("cmd:"):
+        return spec  # an outside program is known by its command
+    try:
+        from importlib.metadata import version
+
+        return f"treasure-island-arcade {version('treasure-island-arcade')}"
+    except Exception:  # noqa: BLE001 - not installed: a source checkout
+        return "treasure-island-arcade (source)"
+
+
+class ResultsDB:
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.conn = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
+            self.conn.execute("PRAGMA busy_timeout = 30000")
+            self.conn.execute("PRAGMA journal_mode = WAL")
+            self._check_version()
+            self.conn.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise DatabaseError(f"{self.path}: not a results database this program can use ({exc})") from None
+        except OSError as exc:
+            raise DatabaseError(f"{self.path}: cannot open ({exc.strerror or exc})") from None
+
+    def _check_version(self) -> None:
+        tables = {row[0] for row in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if "meta" in tables:
+            row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            if row is None or not str(row[0]).isdigit():
+                raise DatabaseError(f"{self.path}: results database without a schema version")
+            found = int(row[0])
+            if found > SCHEMA_VERSION:
+                raise DatabaseError(f"{self.path}: written by a newer version of this program (schema {found}; "
+                                    f"this one reads up to {SCHEMA_VERSION}); nothing was changed")
+            return
+        if tables - {"meta", "games"}:
+            raise DatabaseError(f"{self.path}: an SQLite file with other tables ({', '.join(sorted(tables))}), "
+                                f"not a results database; nothing was changed")
+        self.conn.executescript(_SCHEMA)
+        self.conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)",
+                          (str(SCHEMA_VERSION),))
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> "ResultsDB":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def done_keys(self, tournament: str) -> set[str]:
+        return {row[0] for row in self.conn.execute("SELECT job_key FROM games WHERE tournament = ?", (tournament,))}
+
+    def outcomes(self, tournament: str) -> dict[str, Outcome]:
+        """The finished games of a tournament by job key (what a resumed run need not play)."""
+        out = {}
+        for row in self.conn.execute("SELECT job_key, ranks, scores, turns, mean_move_seconds, max_move_seconds, "
+                                     "errors, detail FROM games WHERE tournament = ?", (tournament,)):
+            key, ranks, scores, turns, mean_s, max_s, errors, detail = row
+            out[key] = Outcome.from_dict({"ranks": json.loads(ranks), "scores": json.loads(scores), "turns": turns,
+                                          "mean_move_seconds": mean_s, "max_move_seconds": max_s,
+                                          "errors": json.loads(errors), "detail": json.loads(detail)})
+        return out
+
+    def add(self, tournament: str, job: Job, outcome: Outcome) -> bool:
+        """Store one finished game; ``False`` if this tournament already has it (never twice)."""
+        d = outcome.as_dict()
+        cur = self.conn.execute(
+            "INSERT OR IGNORE INTO games (tournament, job_key, game, players, player_versions, setup_name, "
+            "setup_digest, seed, options, ranks, scores, turns, mean_move_seconds, max_move_seconds, errors, "
+            "detail, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (tournament, job.key, job.game, json.dumps(list(job.players)),
+             json.dumps([_version(p) for p in job.players]), job.setup_name, job.setup_digest, job.seed,
+             json.dumps(dict(job.options), default=str), json.dumps(d["ranks"]), json.dumps(d["scores"]),
+             d["turns"], d["mean_move_seconds"], d["max_move_seconds"], json.dumps(d["errors"]),
+             json.dumps(d["detail"], default=str), time.time()))
+        return cur.rowcount == 1
+
+    def games(self, game: str | None = None, tournament: str | None = None) -> Iterator[StoredGame]:
+        sql = ("SELECT tournament, game, players, setup_name, setup_digest, seed, options, ranks, scores, turns, "
+               "mean_move_seconds, max_move_seconds, errors, detail, finished_at FROM games")
+        where, args = [], []
+        if game is not None:
+            where.append("game = ?")
+            args.append(game)
+        if tournament is not None:
+            where.append("tournament = ?")
+            args.append(tournament)
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY id"
+        for row in self.conn.execute(sql, args):
+            (name, kind, players, setup_name, setup_digest, seed, options, ranks, scores, turns, mean_s, max_s,
+             errors, detail, finished_at) = row
+            outcome = Outcome.from_dict({"ranks": json.loads(ranks), "scores": json.loads(scores), "turns": turns,
+                                         "mean_move_seconds": mean_s, "max_move_seconds": max_s,
+                                         "errors": json.loads(errors), "detail": json.loads(detail)})
+            yield StoredGame(name, kind, tuple(json.loads(players)), setup_name, setup_digest, seed,
+                             json.loads(options), outcome, finished_at)
+
+
+def default_db_path() -> Path:
+    """The per-user results file (beside the replays)."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("treasure-island-arcade", appauthor=False)) / "results.sqlite"

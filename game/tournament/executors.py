@@ -1,0 +1,211 @@
+"""Executors: who plays a tournament's games. Local processes or a Dask cluster, one interface.
+
+An executor takes the dotted name of a game's play function (``"module:function"``, a
+function ``Job -> Outcome``) and the jobs, and yields ``(job, outcome)`` pairs as the games
+finish, in whatever order they finish. A game whose worker died is played again, once; if it
+kills its worker a second time it comes back as a :class:`Failure` and is never counted.
+
+Same jobs, same outcomes, whatever the executor: a game depends only on its job (seeded
+players, the setup's text in the job), never on which process or machine plays it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import shutil
+import tempfile
+import traceback
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Sequence
+
+from .schedule import Job, Outcome
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+MAX_ATTEMPTS = 2  # a game whose worker dies is played once more, never a third time
+
+
+class SchedulerUnreachable(RuntimeError):
+    """The Dask scheduler could not be reached (the message names its address)."""
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A game that could not be played: its worker died twice, or the play function raised."""
+
+    reason: str
+
+
+def resolve_play(play: str):
+    module_name, _, attr = play.partition(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
+def play_one(play: str, job: Job) -> Outcome | Failure:
+    """Play one job in this process. An exception in a game's code is a :class:`Failure` with
+    its last traceback line, not the end of the tournament."""
+    try:
+        outcome = resolve_play(play)(job)
+    except Exception as exc:  # noqa: BLE001 - one broken game must not end the run
+        last = traceback.format_exception_only(type(exc), exc)[-1].strip()
+        return Failure(f"{type(exc).__name__} in the game: {last}")
+    if not isinstance(outcome, Outcome):
+        return Failure(f"{play} returned {type(outcome).__name__}, not an Outcome")
+    return outcome
+
+
+class SerialExecutor:
+    """Plays every game in this process, one after another (``--workers 1``)."""
+
+    name = "serial"
+
+    def run(self, play: str, jobs: Sequence[Job]) -> Iterator[tuple[Job, Outcome | Failure]]:
+        for job in jobs:
+            yield job, play_one(play, job)
+
+    def close(self) -> None:
+        pass
+
+
+class LocalExecutor:
+    """Local worker processes. At most ``workers`` games are in flight, so that when a worker
+    dies (the pool breaks) the games it may have been playing are known: exactly those in
+    flight. They are played again in a fresh pool; the games still waiting were never started
+    and are not charged an attempt."""
+
+    name = "local"
+
+    def __init__(self, workers: int):
+        self.workers = max(1, workers)
+        self.pool: ProcessPoolExecutor | None = None
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool = ProcessPoolExecutor(max_workers=self.workers)
+        return self.pool
+
+    def run(self, play: str, jobs: Sequence[Job]) -> Iterator[tuple[Job, Outcome | Failure]]:
+        waiting = list(reversed(jobs))  # pop() from the end keeps the schedule's order
+        attempts: dict[str, int] = {}
+        in_flight: dict = {}
+        pool = self._new_pool()
+        try:
+            while waiting or in_flight:
+                while waiting and len(in_flight) < self.workers:
+                    job = waiting.pop()
+                    attempts[job.key] = attempts.get(job.key, 0) + 1
+                    in_flight[pool.submit(play_one, play, job)] = job
+                done, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
+                broken = False
+                for future in done:
+                    job = in_flight.pop(future)
+                    try:
+                        yield job, future.result()
+                    except BrokenProcessPool:
+                        broken = True
+                        if attempts[job.key] >= MAX_ATTEMPTS:
+                            yield job, Failure(f"its worker process died {MAX_ATTEMPTS} times")
+                        else:
+                            waiting.append(job)
+                if broken:
+                    # Every game still in flight died with the pool: play them again.
+                    for future, job in list(in_flight.items()):
+                        if attempts[job.key] >= MAX_ATTEMPTS:
+                            yield job, Failure(f"its worker process died {MAX_ATTEMPTS} times")
+                        else:
+                            waiting.append(job)
+                    in_flight.clear()
+                    pool = self._new_pool()
+        finally:
+            for future in in_flight:
+                future.cancel()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+
+def _stage_project() -> Path:
+    """A copy of what a worker needs (the ``game`` package and ``maps``) in a temporary folder
+    named after the project, for Dask to ship to every worker."""
+    stage = Path(tempfile.mkdtemp(prefix="arcade-ship-")) / "treasure_arcade_project"
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(ROOT / "game", stage / "game", ignore=ignore)
+    if (ROOT / "maps").is_dir():
+        shutil.copytree(ROOT / "maps", stage / "maps", ignore=ignore)
+    return stage
+
+
+class DaskExecutor:
+    """Games on a Dask distributed cluster (``--scheduler tcp://HOST:PORT``).
+
+    The project's code and maps go to the workers through Dask itself (an ``UploadDirectory``
+    plugin: each worker's nanny unpacks them and puts them on ``sys.path``), so a worker needs
+    only Python with the project's dependencies installed. Maps travel inside the jobs anyway.
+    A game whose worker dies is rescheduled by Dask on another worker (``retries``); each job's
+    result comes back once.
+    """
+
+    name = "dask"
+
+    def __init__(self, address: str | None = None, client=None, ship_code: bool = True, timeout: float = 10.0):
+        try:
+            from distributed import Client
+        except ImportError as exc:  # pragma: no cover - dask is a dependency
+            raise SchedulerUnreachable(f"Dask is not installed: {exc}") from None
+        self._own_client = client is None
+        if client is None:
+            try:
+                client = Client(address, timeout=timeout)
+            except (OSError, TimeoutError, ValueError) as exc:
+                raise SchedulerUnreachable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        self.client = client
+        self._stage: Path | None = None
+        if ship_code:
+            from distributed.diagnostics.plugin import UploadDirectory
+
+            self._stage = _stage_project()
+            client.register_plugin(UploadDirectory(str(self._stage), update_path=True, skip_words=()))
+
+    def run(self, play: str, jobs: Sequence[Job]) -> Iterator[tuple[Job, Outcome | Failure]]:
+        from distributed import as_completed
+
+        futures = {}
+        for job in jobs:
+            future = self.client.submit(play_one, play, job, key=f"game-{job.key}", pure=False,
+                                        retries=MAX_ATTEMPTS - 1)
+            futures[future] = job
+        try:
+            for future in as_completed(list(futures)):
+                job = futures.pop(future)
+                try:
+                    yield job, future.result()
+                except Exception as exc:  # noqa: BLE001 - a lost worker, twice
+                    yield job, Failure(f"the cluster could not play it: {type(exc).__name__}: {exc}")
+        finally:
+            for future in futures:
+                future.cancel()
+
+    def close(self) -> None:
+        if self._own_client:
+            self.client.close()
+        if self._stage is not None:
+            shutil.rmtree(self._stage.parent, ignore_errors=True)
+
+
+def make_executor(workers: int = 1, scheduler: str | None = None):
+    """``--scheduler`` wins; otherwise local processes (in this process for one worker)."""
+    if scheduler:
+        return DaskExecutor(scheduler)
+    if workers <= 1:
+        return SerialExecutor()
+    return LocalExecutor(workers)
+
+
+def cpu_count() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
