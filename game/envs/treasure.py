@@ -1,0 +1,346 @@
+"""Treasure Island as a Gymnasium environment, ``TreasureIsland-v0`` (see docs/RL.md).
+
+The environment is a thin adapter over the rules engine (:mod:`game.treasure.engine`): one
+``step`` is one agent action, the pirate's phases run inside the engine, and the same map, seed
+and actions give the same game as calling :func:`~game.treasure.engine.new_game` and
+:func:`~game.treasure.engine.step` directly.
+
+* **Actions**: ``Discrete(n)`` through :class:`~game.envs.treasure_codec.TreasureActionCodec`
+  (scan, 16 moves, one index per hint, one per tile of the largest map for the teleport). The
+  valid ones are ``info["action_mask"]`` (int8, shape ``(n,)``) and :meth:`action_masks`. An
+  invalid index is not replaced by another action: the rules' own treatment of a program
+  agent's invalid action applies (RULES §4: it loses that action, logged as a forfeit),
+  ``info["illegal"]`` says why, and the step costs ``illegal_penalty`` on top.
+* **Observations**: a ``Dict`` of arrays built from :func:`game.treasure.observation.observe`,
+  so public information only (the treasure, the secret prison and the hints' truth are never
+  read). Planes are padded with sea to the largest map the environment accepts.
+* **Rewards**: ``win_reward`` when a scan finds the treasure, ``loss_reward`` when the pirate
+  reaches it, ``-step_cost`` on every step, ``-illegal_penalty`` more for an invalid action.
+
+No pygame here: ``render()`` imports the arcade's renderer when it is first called.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from game.agents.knowledge import Knowledge
+from game.treasure.actions import Action, Forfeit
+from game.treasure.board import UNREACHABLE, Board, walking_distance
+from game.treasure.config import RulesConfig
+from game.treasure.engine import LOSE, WIN, GameState, action_error, new_game, step
+from game.treasure.mapfile import read_map
+from game.treasure.observation import Observation, observe
+
+from .treasure_codec import TreasureActionCodec
+
+HINT_NONE, HINT_UNVERIFIED, HINT_TRUE, HINT_FALSE = 0, 1, 2, 3
+MAX_TURN = 1 << 20
+REGION_HIGH = np.iinfo(np.int16).max
+
+
+def load_board(source: Board | str | os.PathLike | None) -> Board:
+    """A Board from a Board, a map file path, or None (the default shipped map)."""
+    if isinstance(source, Board):
+        return source
+    if source is None:
+        from game.paths import default_map
+
+        source = default_map()
+        if source is None:
+            raise ValueError("no map given and no shipped map found in maps/")
+    return read_map(Path(source))
+
+
+def load_rules(rules: RulesConfig | dict | None) -> RulesConfig:
+    if rules is None:
+        return RulesConfig()
+    if isinstance(rules, RulesConfig):
+        return rules
+    if isinstance(rules, dict):
+        return RulesConfig.from_dict(rules)
+    raise TypeError(f"rules must be a RulesConfig or a dict of its settings, not {type(rules).__name__}")
+
+
+def turn_bound(board: Board, config: RulesConfig) -> int:
+    """The last turn a game on ``board`` can reach, from public information: the pirate is free
+    on turn f and walks ``pirate_speed`` tiles a turn along a shortest path from his prison to the
+    treasure, which is at most the farthest walk from any prison. One hint a turn, so this also
+    bounds the number of hints."""
+    far = 0
+    for prison in board.prisons:
+        dist = walking_distance(board.passable, prison)
+        finite = dist[(dist != UNREACHABLE) & board.eligible]
+        if finite.size:
+            far = max(far, int(finite.max()))
+    return max(board.free_turn, 1) + math.ceil(far / config.pirate_speed)
+
+
+def hint_status(verified: bool | None) -> int:
+    if verified is None:
+        return HINT_UNVERIFIED
+    return HINT_TRUE if verified else HINT_FALSE
+
+
+class TreasureIslandEnv(gym.Env):
+    """One Treasure Island game per episode; the agent is the learner, the pirate the engine.
+
+    Arguments (all keyword, all optional; ``gymnasium.make("TreasureIsland-v0", **kwargs)``):
+
+    ``map``
+        a :class:`~game.treasure.board.Board` or a map file path (default: the shipped 32x32
+        island). ``reset(options={"map": ...})`` switches to another map that fits ``max_size``.
+    ``rules``
+        a :class:`~game.treasure.config.RulesConfig` or a dict of its settings.
+    ``max_size``
+        ``(rows, cols)`` of the largest map this environment accepts (default: the map's size).
+        It fixes the observation planes and the teleport block of the action space.
+    ``max_hints``
+        the hint stack's depth and the number of VERIFY indices (default: the last turn the
+        first map's game can reach, so no game outgrows it). A game that would need more hints
+        is truncated.
+    ``win_reward``, ``loss_reward``, ``step_cost``, ``illegal_penalty``
+        the rewards (defaults 1, -1, 0.01, 0.1).
+    ``render_mode``
+        ``"rgb_array"`` (an arcade frame as an H x W x 3 uint8 array) or ``"human"`` (a window).
+    ``render_size``
+        ``(width, height)`` of a frame (default 960x540).
+    """
+
+    metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 4}
+
+    def __init__(self, map: Board | str | os.PathLike | None = None, rules: RulesConfig | dict | None = None, *,
+                 max_size: tuple[int, int] | None = None, max_hints: int | None = None,
+                 win_reward: float = 1.0, loss_reward: float = -1.0, step_cost: float = 0.01,
+                 illegal_penalty: float = 0.1, render_mode: str | None = None,
+                 render_size: tuple[int, int] = (960, 540)):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.render_size = (int(render_size[0]), int(render_size[1]))
+        self.config = load_rules(rules)
+        board = load_board(map)
+        self.max_shape = tuple(int(x) for x in (max_size or board.shape))
+        if len(self.max_shape) != 2 or min(self.max_shape) < 1:
+            raise ValueError(f"max_size must be (rows, cols), not {max_size!r}")
+        self.max_hints = int(max_hints) if max_hints is not None else turn_bound(board, self.config)
+        self.rewards = {"win": float(win_reward), "loss": float(loss_reward), "step": float(step_cost),
+                        "illegal": float(illegal_penalty)}
+        self.codec = TreasureActionCodec(self.config, self.max_hints, self.max_shape)
+        self.action_space = spaces.Discrete(self.codec.n)
+        self.observation_space = self._make_observation_space()
+        self._set_board(board)
+        self.state: GameState | None = None
+        self.actions: list[int] = []  # this episode's indices: with map and seed, its replay
+        self.applied: list[Action] = []  # what the engine applied (an invalid index as a Forfeit)
+        self._renderer = None
+
+    # --- spaces ----------------------------------------------------------------------------
+    def _make_observation_space(self) -> spaces.Dict:
+        h, w = self.max_shape
+        k = self.max_hints
+
+        def plane(high=1, dtype=np.int8, shape=(h, w)):
+            return spaces.Box(0, high, shape, dtype)
+
+        def scalar(high, dtype=np.int32, n=1):
+            return spaces.Box(0, high, (n,), dtype)
+
+        return spaces.Dict({
+            "land": plane(), "mountain": plane(), "prison": plane(),
+            "region": plane(REGION_HIGH, np.int16),
+            "scanned": plane(), "possible": plane(),
+            "agent": plane(), "pirate": plane(), "revealed_prison": plane(),
+            "pirate_trail": plane(REGION_HIGH, np.int16),
+            "hint_area": plane(shape=(k, h, w)),
+            "hint_status": scalar(HINT_FALSE, np.int8, k),
+            "hint_kind": scalar(15, np.int8, k),
+            "turn": scalar(MAX_TURN), "actions_left": scalar(127, np.int8),
+            "teleport_used": scalar(1, np.int8), "pirate_free": scalar(1, np.int8),
+            "reveal_turn": scalar(MAX_TURN), "free_turn": scalar(MAX_TURN),
+            "map_size": spaces.Box(1, max(h, w), (2,), np.int32),
+        })
+
+    def _pad(self, array: np.ndarray, dtype=np.int8) -> np.ndarray:
+        """``array`` in the max-size grid (zeros outside the map), read-only."""
+        h, w = array.shape
+        if (h, w) == self.max_shape and array.dtype == np.bool_ and dtype == np.int8:
+            out = array.view(np.int8)  # no copy: the engine's arrays are read-only already
+            if not out.flags.writeable:
+                return out
+        out = np.zeros(self.max_shape, dtype=dtype)
+        out[:h, :w] = array
+        out.flags.writeable = False
+        return out
+
+    def _set_board(self, board: Board) -> None:
+        if board.height > self.max_shape[0] or board.width > self.max_shape[1]:
+            raise ValueError(f"the map is {board.height}x{board.width}, larger than this environment's "
+                             f"max_size {self.max_shape[0]}x{self.max_shape[1]}")
+        self.board = board
+        public = board.public()
+        self._static = {
+            "land": self._pad(public.land), "mountain": self._pad(public.mountain),
+            "prison": self._pad(public.prison), "region": self._pad(public.region, np.int16),
+            "reveal_turn": np.array([public.reveal_turn], np.int32),
+            "free_turn": np.array([public.free_turn], np.int32),
+            "map_size": np.array(public.shape, np.int32),
+        }
+        self._teleport_plane = self.codec.teleport_plane(public)
+        self._teleport_plane.flags.writeable = False
+
+    # --- gymnasium API ----------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        """``seed`` is the game's seed (``new_game(board, seed)``); without one, a seed is drawn
+        from the environment's generator. ``options``: ``{"map": Board or path}``."""
+        super().reset(seed=seed)
+        options = options or {}
+        unknown = set(options) - {"map"}
+        if unknown:
+            raise ValueError(f"unknown reset options {sorted(unknown)}: only 'map'")
+        if "map" in options:
+            self._set_board(load_board(options["map"]))
+        game_seed = int(seed) if seed is not None else int(self.np_random.integers(2**31 - 1))
+        self.game_seed = game_seed
+        self.state, events = new_game(self.board, game_seed, self.config)
+        self.actions = []
+        self.applied = []
+        self._events = list(events)
+        self._begin_episode()
+        obs = self._observe()
+        if self.render_mode == "human":
+            self.render()
+        return obs, self._info()
+
+    def step(self, action):
+        if self.state is None:
+            raise RuntimeError("call reset() before step()")
+        if self.state.over:
+            raise RuntimeError("the game is over: call reset()")
+        index = int(action)
+        reward = -self.rewards["step"]
+        illegal = None
+        if not 0 <= index < self.codec.n:
+            raise ValueError(f"action {index} is outside the action space 0..{self.codec.n - 1}")
+        chosen: Action = self.codec.decode(index)
+        reason = action_error(self.state, chosen)
+        if reason is not None:
+            illegal = reason
+            chosen = Forfeit(chosen.text(), reason)  # RULES §4: a program's invalid action is lost
+            reward -= self.rewards["illegal"]
+        self.state, events = step(self.state, chosen)
+        self.actions.append(index)
+        self.applied.append(chosen)
+        self._events = events
+        terminated = self.state.over
+        if self.state.outcome == WIN:
+            reward += self.rewards["win"]
+        elif self.state.outcome == LOSE:
+            reward += self.rewards["loss"]
+        truncated = not terminated and self.state.turn > self.max_hints
+        obs = self._observe()
+        info = self._info()
+        info["action"] = chosen.text()
+        if illegal is not None:
+            info["illegal"] = illegal
+        if self.render_mode == "human":
+            self.render()
+        return obs, float(reward), bool(terminated), bool(truncated), info
+
+    def action_masks(self) -> np.ndarray:
+        """The valid indices now, as a bool vector (what sb3-contrib's MaskablePPO asks for)."""
+        return self._mask.astype(bool)
+
+    def render(self):
+        if self.render_mode is None:
+            gym.logger.warn("render() was called without a render_mode (use 'rgb_array' or 'human')")
+            return None
+        if self.state is None:
+            raise RuntimeError("call reset() before render()")
+        if self._renderer is None:
+            from game.envs.arcade.treasure_frames import TreasureFrames
+
+            self._renderer = TreasureFrames(self.render_size, window=self.render_mode == "human")
+        frame = self._renderer.show(self.board, self.game_seed, self.config, self.applied, self.state)
+        return frame if self.render_mode == "rgb_array" else None
+
+    def close(self):
+        if self._renderer is not None:
+            self._renderer.close()
+            self._renderer = None
+
+    # --- observation -------------------------------------------------------------------------
+    def public_observation(self) -> Observation:
+        """The engine's own public view of the current state (what our agents read)."""
+        return observe(self.state)
+
+    def _begin_episode(self) -> None:
+        k, (h, w) = self.max_hints, self.max_shape
+        self._hint_area = np.zeros((k, h, w), dtype=np.int8)
+        self._hint_area.flags.writeable = False
+        self._hint_kind = np.zeros(k, dtype=np.int8)
+        self._hints_seen = 0
+        self._knowledge: Knowledge | None = None
+        self._scanned_src = None
+        self._scanned = None
+
+    def _observe(self) -> dict[str, np.ndarray]:
+        obs_pub = observe(self.state)
+        if self._knowledge is None:
+            self._knowledge = Knowledge(obs_pub)
+        self._knowledge.update(obs_pub)
+        hints = obs_pub.hints[: self.max_hints]
+        if len(hints) > self._hints_seen:  # a new turn's hint: copy the stack once, never mutate it
+            area = self._hint_area.copy()
+            kind = self._hint_kind.copy()
+            for hint in hints[self._hints_seen:]:
+                i = hint.index - 1
+                area[i, : self.board.height, : self.board.width] = hint.mask
+                kind[i] = hint.kind
+            area.flags.writeable = False
+            kind.flags.writeable = False
+            self._hint_area, self._hint_kind = area, kind
+            self._hints_seen = len(hints)
+        status = np.zeros(self.max_hints, dtype=np.int8)
+        for i, v in enumerate(obs_pub.verified[: self.max_hints]):
+            status[i] = hint_status(v)
+        if self._scanned_src is not obs_pub.scanned:
+            self._scanned_src = obs_pub.scanned
+            self._scanned = self._pad(obs_pub.scanned)
+        h, w = self.max_shape
+        agent = np.zeros((h, w), dtype=np.int8)
+        agent[obs_pub.agent] = 1
+        pirate = np.zeros((h, w), dtype=np.int8)
+        prison = np.zeros((h, w), dtype=np.int8)
+        trail = np.zeros((h, w), dtype=np.int16)
+        if obs_pub.pirate is not None:
+            pirate[obs_pub.pirate] = 1
+        if obs_pub.prison is not None:
+            prison[obs_pub.prison] = 1
+        for i, tile in enumerate(obs_pub.pirate_trail):
+            trail[tile] = i + 1
+        possible = np.zeros((h, w), dtype=np.int8)
+        possible[: self.board.height, : self.board.width] = self._knowledge.possible
+        self._mask = self.codec.mask(obs_pub, self._teleport_plane)
+        # Gymnasium wants new arrays on every call (a caller may keep and modify them).
+        return {
+            **{name: array.copy() for name, array in self._static.items()},
+            "scanned": self._scanned.copy(), "possible": possible,
+            "agent": agent, "pirate": pirate, "revealed_prison": prison, "pirate_trail": trail,
+            "hint_area": self._hint_area.copy(), "hint_status": status, "hint_kind": self._hint_kind.copy(),
+            "turn": np.array([obs_pub.turn], np.int32),
+            "actions_left": np.array([obs_pub.actions_left], np.int8),
+            "teleport_used": np.array([int(obs_pub.teleport_used)], np.int8),
+            "pirate_free": np.array([int(obs_pub.pirate_free)], np.int8),
+        }
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._mask, "turn": self.state.turn, "outcome": self.state.outcome,
+                "seed": self.game_seed}
