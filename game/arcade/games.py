@@ -1,0 +1,115 @@
+"""The arcade's side of the game registry: what each game brings to the screen.
+
+:mod:`game.registry` lists the games (pygame-free). A game's record names, in ``arcade``, an
+object of its own arcade package that follows :class:`GameArcade`; the picker, the replay
+browser, ``run.py replay`` and the benchmarks reach every game through it, so adding a game
+touches no other game and no shared scene.
+
+Treasure Island predates the registry and its record leaves ``arcade`` empty; :data:`BUILT_IN`
+supplies its entry (``game.arcade.treasure_entry``) until the record names it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from game.registry import GameInfo, games, resolve
+
+BUILT_IN: dict[str, str] = {"treasure": "game.arcade.treasure_entry:ARCADE"}
+
+
+class GameArcade(Protocol):
+    """What a game gives the shared arcade.
+
+    ``options_scene(ctx)``: the scene after the picker (its own options: map, players, ...).
+    ``replay_formats``: the ``format`` values of the replay documents it opens.
+    ``replay_scene(ctx, path, **options)``: a scene showing a saved game; ``ValueError`` (one
+    line naming the file and what is wrong) for a file it cannot open.
+    ``describe_replay(doc)``: a dict of short strings for the replay browser's columns
+    (``players``, ``map``, ``result``, ``length``).
+    """
+
+    game_id: str
+
+    def options_scene(self, ctx) -> Any: ...
+
+    def replay_scene(self, ctx, path: str, **options) -> Any: ...
+
+    def describe_replay(self, doc: dict) -> dict[str, str]: ...
+
+
+@dataclass(frozen=True)
+class ArcadeGame:
+    """One game as the picker shows it: its registry record and, if built, its arcade entry."""
+
+    info: GameInfo
+    entry: Any | None
+
+    @property
+    def playable(self) -> bool:
+        return self.entry is not None
+
+
+def arcade_target(info: GameInfo) -> str | None:
+    return info.arcade or BUILT_IN.get(info.id)
+
+
+def load_entry(info: GameInfo):
+    """The game's arcade entry, or None if it has none yet (or it fails to import)."""
+    target = arcade_target(info)
+    if not target:
+        return None
+    try:
+        return resolve(target)
+    except (ImportError, AttributeError):
+        return None
+
+
+def arcade_games() -> list[ArcadeGame]:
+    """Every registered game in the registry's order, playable or not."""
+    return [ArcadeGame(info, load_entry(info)) for info in games()]
+
+
+def game_for_format(fmt: str) -> ArcadeGame | None:
+    for game in arcade_games():
+        if game.entry is not None and fmt in getattr(game.entry, "replay_formats", ()):
+            return game
+    return None
+
+
+def read_document(path: str | Path) -> dict | None:
+    """A replay file's JSON object, or None if it is not a JSON object (a course log, say)."""
+    try:
+        raw = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not raw.lstrip().startswith("{"):
+        return None
+    try:
+        doc = json.loads(raw)
+    except ValueError:
+        return None
+    return doc if isinstance(doc, dict) else None
+
+
+def game_of_replay(path: str | Path) -> ArcadeGame | None:
+    """The game whose replay ``path`` is, by the document's ``format`` (None if unknown)."""
+    doc = read_document(path)
+    if doc is None:
+        return None
+    return game_for_format(str(doc.get("format", "")))
+
+
+def replay_scene(ctx, path: str, **options):
+    """A scene for any game's replay file; ValueError with one line if no game opens it."""
+    doc = read_document(path)
+    if doc is None:
+        raise ValueError(f"{path}: not a replay document (a JSON object with a 'format')")
+    game = game_for_format(str(doc.get("format", "")))
+    if game is None:
+        known = ", ".join(f for g in arcade_games() if g.entry for f in getattr(g.entry, "replay_formats", ()))
+        raise ValueError(f"{path}: format {doc.get('format')!r} is no game's replay (known: {known})")
+    return game.entry.replay_scene(ctx, str(path), **options)

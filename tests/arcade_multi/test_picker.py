@@ -1,0 +1,62 @@
+"""The game picker: every registered game, keyboard and mouse, then that game's options."""
+
+import pygame
+import pytest
+
+from game.arcade.app import make_context
+from game.arcade.browser import ReplayBrowserScene
+from game.arcade.picker import GamePickerScene
+from game.arcade.scenes import TitleScene
+from game.registry import games
+from game.shell.input import CLICK, Click, Intention
+from game.shell.scenes import Quit, Replace
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture
+def ctx(display):
+    return make_context(SIZE, sprites_dir="", maps=[])
+
+
+def test_the_picker_lists_every_registered_game_in_order(ctx):
+    picker = GamePickerScene(ctx)
+    assert [g.info.id for g in picker.games] == [g.id for g in games()]
+    assert picker.games[0].playable  # Treasure Island
+
+
+def test_enter_on_treasure_island_opens_its_title(ctx):
+    picker = GamePickerScene(ctx, selected="treasure")
+    transition = picker.handle(Intention("menu_go"))
+    assert isinstance(transition, Replace) and isinstance(transition.scene, TitleScene)
+
+
+def test_a_game_without_an_arcade_is_refused_on_screen(ctx):
+    picker = GamePickerScene(ctx)
+    unbuilt = [i for i, g in enumerate(picker.games) if not g.playable]
+    if not unbuilt:
+        pytest.skip("every registered game has an arcade")
+    picker.row = unbuilt[0]
+    assert picker.handle(Intention("menu_go")) is None
+    assert "coming soon" in picker.message
+
+
+def test_mouse_click_on_a_card_opens_it(ctx):
+    picker = GamePickerScene(ctx, selected="treasure")
+    picker.draw(pygame.Surface(SIZE))
+    rect = picker._rects[0]
+    transition = picker.handle(Intention(CLICK, Click(1, rect.center)))
+    assert isinstance(transition, Replace) and isinstance(transition.scene, TitleScene)
+
+
+def test_replays_row_opens_the_shared_browser_and_esc_comes_back(ctx):
+    picker = GamePickerScene(ctx)
+    picker.row = len(picker.games)
+    transition = picker.handle(Intention("menu_go"))
+    assert isinstance(transition.scene, ReplayBrowserScene)
+    back = transition.scene.handle(Intention("menu_back"))
+    assert isinstance(back.scene, GamePickerScene)
+
+
+def test_esc_quits(ctx):
+    assert isinstance(GamePickerScene(ctx).handle(Intention("menu_back")), Quit)
