@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "bench-frames": "game.commands.bench_frames",
     "replay": "game.commands.replay",
     "bench-replay": "game.commands.bench_replay",
+    "ratings": "game.commands.ratings",
 }
 
 DEFAULT = "game.commands.arcade"  # what a bare `python run.py` runs

@@ -95,30 +95,31 @@ class LocalExecutor:
         pool = self._new_pool()
         try:
             while waiting or in_flight:
-                while waiting and len(in_flight) < self.workers:
-                    job = waiting.pop()
-                    attempts[job.key] = attempts.get(job.key, 0) + 1
-                    in_flight[pool.submit(play_one, play, job)] = job
-                done, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
                 broken = False
-                for future in done:
-                    job = in_flight.pop(future)
-                    try:
-                        yield job, future.result()
-                    except BrokenProcessPool:
+                try:
+                    while waiting and len(in_flight) < self.workers:
+                        future = pool.submit(play_one, play, waiting[-1])
+                        job = waiting.pop()
+                        attempts[job.key] = attempts.get(job.key, 0) + 1
+                        in_flight[future] = job
+                except BrokenProcessPool:
+                    broken = True  # a worker died since the last look; the futures say which games
+                if in_flight:
+                    done, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
+                    if any(isinstance(f.exception(), BrokenProcessPool) for f in done):
                         broken = True
-                        if attempts[job.key] >= MAX_ATTEMPTS:
-                            yield job, Failure(f"its worker process died {MAX_ATTEMPTS} times")
+                    if broken:  # every game in flight finished or died with the pool: settle them all
+                        done, _ = wait(list(in_flight))
+                    for future in done:
+                        job = in_flight.pop(future)
+                        if isinstance(future.exception(), BrokenProcessPool):
+                            if attempts[job.key] >= MAX_ATTEMPTS:
+                                yield job, Failure(f"its worker process died {MAX_ATTEMPTS} times")
+                            else:
+                                waiting.append(job)
                         else:
-                            waiting.append(job)
+                            yield job, future.result()
                 if broken:
-                    # Every game still in flight died with the pool: play them again.
-                    for future, job in list(in_flight.items()):
-                        if attempts[job.key] >= MAX_ATTEMPTS:
-                            yield job, Failure(f"its worker process died {MAX_ATTEMPTS} times")
-                        else:
-                            waiting.append(job)
-                    in_flight.clear()
                     pool = self._new_pool()
         finally:
             for future in in_flight:
