@@ -1,0 +1,1 @@
+"""`run.py duel ...` commands, one module each (``HELP``, ``add_arguments``, ``run``)."""
