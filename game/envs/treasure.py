@@ -37,7 +37,7 @@ from game.treasure.board import UNREACHABLE, Board, walking_distance
 from game.treasure.config import RulesConfig
 from game.treasure.engine import LOSE, WIN, GameState, action_error, new_game, step
 from game.treasure.mapfile import read_map
-from game.treasure.observation import Observation, observe
+from game.treasure.observation import Observation, PublicHint, observe
 
 from .treasure_codec import TreasureActionCodec
 
@@ -135,66 +135,20 @@ class TreasureIslandEnv(gym.Env):
                         "illegal": float(illegal_penalty)}
         self.codec = TreasureActionCodec(self.config, self.max_hints, self.max_shape)
         self.action_space = spaces.Discrete(self.codec.n)
-        self.observation_space = self._make_observation_space()
+        self.encoder = TreasureEncoder(self.codec)
+        self.observation_space = self.encoder.space
         self._set_board(board)
         self.state: GameState | None = None
         self.actions: list[int] = []  # this episode's indices: with map and seed, its replay
         self.applied: list[Action] = []  # what the engine applied (an invalid index as a Forfeit)
         self._renderer = None
 
-    # --- spaces ----------------------------------------------------------------------------
-    def _make_observation_space(self) -> spaces.Dict:
-        h, w = self.max_shape
-        k = self.max_hints
-
-        def plane(high=1, dtype=np.int8, shape=(h, w)):
-            return spaces.Box(0, high, shape, dtype)
-
-        def scalar(high, dtype=np.int32, n=1):
-            return spaces.Box(0, high, (n,), dtype)
-
-        return spaces.Dict({
-            "land": plane(), "mountain": plane(), "prison": plane(),
-            "region": plane(REGION_HIGH, np.int16),
-            "scanned": plane(), "possible": plane(),
-            "agent": plane(), "pirate": plane(), "revealed_prison": plane(),
-            "pirate_trail": plane(REGION_HIGH, np.int16),
-            "hint_area": plane(shape=(k, h, w)),
-            "hint_status": scalar(HINT_FALSE, np.int8, k),
-            "hint_kind": scalar(15, np.int8, k),
-            "turn": scalar(MAX_TURN), "actions_left": scalar(127, np.int8),
-            "teleport_used": scalar(1, np.int8), "pirate_free": scalar(1, np.int8),
-            "reveal_turn": scalar(MAX_TURN), "free_turn": scalar(MAX_TURN),
-            "map_size": spaces.Box(1, max(h, w), (2,), np.int32),
-        })
-
-    def _pad(self, array: np.ndarray, dtype=np.int8) -> np.ndarray:
-        """``array`` in the max-size grid (zeros outside the map), read-only."""
-        h, w = array.shape
-        if (h, w) == self.max_shape and array.dtype == np.bool_ and dtype == np.int8:
-            out = array.view(np.int8)  # no copy: the engine's arrays are read-only already
-            if not out.flags.writeable:
-                return out
-        out = np.zeros(self.max_shape, dtype=dtype)
-        out[:h, :w] = array
-        out.flags.writeable = False
-        return out
-
     def _set_board(self, board: Board) -> None:
         if board.height > self.max_shape[0] or board.width > self.max_shape[1]:
             raise ValueError(f"the map is {board.height}x{board.width}, larger than this environment's "
                              f"max_size {self.max_shape[0]}x{self.max_shape[1]}")
         self.board = board
-        public = board.public()
-        self._static = {
-            "land": self._pad(public.land), "mountain": self._pad(public.mountain),
-            "prison": self._pad(public.prison), "region": self._pad(public.region, np.int16),
-            "reveal_turn": np.array([public.reveal_turn], np.int32),
-            "free_turn": np.array([public.free_turn], np.int32),
-            "map_size": np.array(public.shape, np.int32),
-        }
-        self._teleport_plane = self.codec.teleport_plane(public)
-        self._teleport_plane.flags.writeable = False
+        self.encoder.set_board(board.public())
 
     # --- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
@@ -213,7 +167,7 @@ class TreasureIslandEnv(gym.Env):
         self.actions = []
         self.applied = []
         self._events = list(events)
-        self._begin_episode()
+        self.encoder.begin()
         obs = self._observe()
         if self.render_mode == "human":
             self.render()
@@ -277,70 +231,164 @@ class TreasureIslandEnv(gym.Env):
             self._renderer = None
 
     # --- observation -------------------------------------------------------------------------
+    def _observe(self) -> dict[str, np.ndarray]:
+        obs, self._mask = self.encoder.encode(observe(self.state))
+        return obs
+
     def public_observation(self) -> Observation:
         """The engine's own public view of the current state (what our agents read)."""
         return observe(self.state)
 
-    def _begin_episode(self) -> None:
-        k, (h, w) = self.max_hints, self.max_shape
-        self._hint_area = np.zeros((k, h, w), dtype=np.int8)
-        self._hint_area.flags.writeable = False
-        self._hint_kind = np.zeros(k, dtype=np.int8)
-        self._hints_seen = 0
-        self._knowledge: Knowledge | None = None
-        self._scanned_src = None
-        self._scanned = None
-
-    def _observe(self) -> dict[str, np.ndarray]:
-        obs_pub = observe(self.state)
-        if self._knowledge is None:
-            self._knowledge = Knowledge(obs_pub)
-        self._knowledge.update(obs_pub)
-        hints = obs_pub.hints[: self.max_hints]
-        if len(hints) > self._hints_seen:  # a new turn's hint: copy the stack once, never mutate it
-            area = self._hint_area.copy()
-            kind = self._hint_kind.copy()
-            for hint in hints[self._hints_seen:]:
-                i = hint.index - 1
-                area[i, : self.board.height, : self.board.width] = hint.mask
-                kind[i] = hint.kind
-            area.flags.writeable = False
-            kind.flags.writeable = False
-            self._hint_area, self._hint_kind = area, kind
-            self._hints_seen = len(hints)
-        status = np.zeros(self.max_hints, dtype=np.int8)
-        for i, v in enumerate(obs_pub.verified[: self.max_hints]):
-            status[i] = hint_status(v)
-        if self._scanned_src is not obs_pub.scanned:
-            self._scanned_src = obs_pub.scanned
-            self._scanned = self._pad(obs_pub.scanned)
-        h, w = self.max_shape
-        agent = np.zeros((h, w), dtype=np.int8)
-        agent[obs_pub.agent] = 1
-        pirate = np.zeros((h, w), dtype=np.int8)
-        prison = np.zeros((h, w), dtype=np.int8)
-        trail = np.zeros((h, w), dtype=np.int16)
-        if obs_pub.pirate is not None:
-            pirate[obs_pub.pirate] = 1
-        if obs_pub.prison is not None:
-            prison[obs_pub.prison] = 1
-        for i, tile in enumerate(obs_pub.pirate_trail):
-            trail[tile] = i + 1
-        possible = np.zeros((h, w), dtype=np.int8)
-        possible[: self.board.height, : self.board.width] = self._knowledge.possible
-        self._mask = self.codec.mask(obs_pub, self._teleport_plane)
-        # Gymnasium wants new arrays on every call (a caller may keep and modify them).
-        return {
-            **{name: array.copy() for name, array in self._static.items()},
-            "scanned": self._scanned.copy(), "possible": possible,
-            "agent": agent, "pirate": pirate, "revealed_prison": prison, "pirate_trail": trail,
-            "hint_area": self._hint_area.copy(), "hint_status": status, "hint_kind": self._hint_kind.copy(),
-            "turn": np.array([obs_pub.turn], np.int32),
-            "actions_left": np.array([obs_pub.actions_left], np.int8),
-            "teleport_used": np.array([int(obs_pub.teleport_used)], np.int8),
-            "pirate_free": np.array([int(obs_pub.pirate_free)], np.int8),
-        }
-
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask, "turn": self.state.turn, "outcome": self.state.outcome,
                 "seed": self.game_seed}
+
+
+class TreasureEncoder:
+    """Public :class:`~game.treasure.observation.Observation` -> the environment's arrays and
+    mask. One per game seat: it keeps the hint stack and the candidate tiles between calls (call
+    :meth:`begin` at each new game). Shared by the environment and :class:`game.envs.agents.PolicyAgent`,
+    so a trained policy sees the same arrays in the bench and the arcade as in training."""
+
+    def __init__(self, codec: TreasureActionCodec):
+        self.codec = codec
+        self.max_shape = codec.max_shape
+        self.max_hints = codec.max_hints
+        self.space = self._make_observation_space()
+        self.board: Board | None = None
+
+    def _make_observation_space(self) -> spaces.Dict:
+        h, w = self.max_shape
+        k = self.max_hints
+
+        def plane(high=1, dtype=np.int8, shape=(h, w)):
+            return spaces.Box(0, high, shape, dtype)
+
+        def scalar(high, dtype=np.int32, n=1):
+            return spaces.Box(0, high, (n,), dtype)
+
+        return spaces.Dict({
+            "land": plane(), "mountain": plane(), "prison": plane(),
+            "region": plane(REGION_HIGH, np.int16),
+            "scanned": plane(), "possible": plane(),
+            "agent": plane(), "pirate": plane(), "revealed_prison": plane(),
+            "pirate_trail": plane(REGION_HIGH, np.int16),
+            "hint_area": plane(shape=(k, h, w)),
+            "hint_status": scalar(HINT_FALSE, np.int8, k),
+            "hint_kind": scalar(15, np.int8, k),
+            "turn": scalar(MAX_TURN), "actions_left": scalar(127, np.int8),
+            "teleports_used": scalar(127, np.int8), "pirate_free": scalar(1, np.int8),
+            "reveal_turn": scalar(MAX_TURN), "free_turn": scalar(MAX_TURN),
+            "map_size": spaces.Box(1, max(h, w), (2,), np.int32),
+        })
+
+    def _pad(self, array: np.ndarray, dtype=np.int8) -> np.ndarray:
+        """``array`` in the max-size grid (zeros outside the map)."""
+        out = np.zeros(self.max_shape, dtype=dtype)
+        out[: array.shape[0], : array.shape[1]] = array
+        return out
+
+    def set_board(self, board: Board) -> None:
+        """The (public) map of the games to come."""
+        if board.height > self.max_shape[0] or board.width > self.max_shape[1]:
+            raise ValueError(f"the map is {board.height}x{board.width}, larger than max_size "
+                             f"{self.max_shape[0]}x{self.max_shape[1]}")
+        self.board = board
+        self._static = {
+            "land": self._pad(board.land), "mountain": self._pad(board.mountain),
+            "prison": self._pad(board.prison), "region": self._pad(board.region, np.int16),
+            "reveal_turn": np.array([board.reveal_turn], np.int32),
+            "free_turn": np.array([board.free_turn], np.int32),
+            "map_size": np.array(board.shape, np.int32),
+        }
+        self._teleport_plane = self.codec.teleport_plane(board)
+        self.begin()
+
+    def begin(self) -> None:
+        """A new game on the same map."""
+        k, (h, w) = self.max_hints, self.max_shape
+        self._hint_area = np.zeros((k, h, w), dtype=np.int8)
+        self._hint_kind = np.zeros(k, dtype=np.int8)
+        self._hints_seen = 0
+        self._knowledge: Knowledge | None = None
+
+    def encode(self, pub: Observation) -> tuple[dict[str, np.ndarray], np.ndarray]:
+        """The observation dict and the action mask (int8, shape (n,)) for ``pub``. Every array
+        is new: Gymnasium callers may keep and modify what they are given."""
+        if self._knowledge is None:
+            self._knowledge = Knowledge(pub)
+        self._knowledge.update(pub)
+        board_h, board_w = pub.board.shape
+        for hint in pub.hints[self._hints_seen: self.max_hints]:
+            self._hint_area[hint.index - 1, :board_h, :board_w] = hint.mask
+            self._hint_kind[hint.index - 1] = hint.kind
+        self._hints_seen = max(self._hints_seen, min(len(pub.hints), self.max_hints))
+        status = np.zeros(self.max_hints, dtype=np.int8)
+        for i, v in enumerate(pub.verified[: self.max_hints]):
+            status[i] = hint_status(v)
+        h, w = self.max_shape
+        agent = np.zeros((h, w), dtype=np.int8)
+        agent[pub.agent] = 1
+        pirate = np.zeros((h, w), dtype=np.int8)
+        prison = np.zeros((h, w), dtype=np.int8)
+        trail = np.zeros((h, w), dtype=np.int16)
+        if pub.pirate is not None:
+            pirate[pub.pirate] = 1
+        if pub.prison is not None:
+            prison[pub.prison] = 1
+        for i, tile in enumerate(pub.pirate_trail):
+            trail[tile] = i + 1
+        obs = {
+            **{name: array.copy() for name, array in self._static.items()},
+            "scanned": self._pad(pub.scanned), "possible": self._pad(self._knowledge.possible),
+            "agent": agent, "pirate": pirate, "revealed_prison": prison, "pirate_trail": trail,
+            "hint_area": self._hint_area.copy(), "hint_status": status, "hint_kind": self._hint_kind.copy(),
+            "turn": np.array([pub.turn], np.int32),
+            "actions_left": np.array([pub.actions_left], np.int8),
+            "teleports_used": np.array([pub.teleports_used], np.int8),
+            "pirate_free": np.array([int(pub.pirate_free)], np.int8),
+        }
+        return obs, self.codec.mask(pub, self._teleport_plane)
+
+
+def decode_observation(obs: dict[str, np.ndarray], config: RulesConfig, board: Board | None = None) -> Observation:
+    """The engine's :class:`~game.treasure.observation.Observation` rebuilt from the arrays
+    alone (hint texts and parameters are not in the arrays: texts are empty). Pass the ``board``
+    of the previous call when the map is unchanged: our agents cache per-board work on it.
+    That this works is the proof that the arrays hold all the public information our agents use."""
+    h, w = (int(x) for x in obs["map_size"])
+    region = np.asarray(obs["region"][:h, :w], dtype=np.int32)
+    mountain = np.asarray(obs["mountain"][:h, :w], dtype=bool)
+    prison = np.asarray(obs["prison"][:h, :w], dtype=bool)
+    reveal, free = int(obs["reveal_turn"][0]), int(obs["free_turn"][0])
+    if board is None or not (board.shape == (h, w) and board.reveal_turn == reveal and board.free_turn == free
+                             and np.array_equal(board.region, region) and np.array_equal(board.mountain, mountain)
+                             and np.array_equal(board.prison, prison)):
+        board = Board(region, mountain, prison, None, reveal, free)
+
+    def tile(plane) -> tuple[int, int] | None:
+        found = np.argwhere(plane[:h, :w])
+        return (int(found[0][0]), int(found[0][1])) if len(found) else None
+
+    verified: list[bool | None] = []
+    hints = []
+    for i, status in enumerate(obs["hint_status"].tolist()):
+        if status == HINT_NONE:
+            break
+        v = None if status == HINT_UNVERIFIED else status == HINT_TRUE
+        mask = np.asarray(obs["hint_area"][i, :h, :w], dtype=bool)
+        mask.flags.writeable = False
+        hints.append(PublicHint(i + 1, int(obs["hint_kind"][i]), "", mask, (), v))
+        verified.append(v)
+    trail_plane = obs["pirate_trail"][:h, :w]
+    order = np.argwhere(trail_plane > 0)
+    order = order[np.argsort(trail_plane[trail_plane > 0], kind="stable")]
+    scanned = np.asarray(obs["scanned"][:h, :w], dtype=bool)
+    scanned.flags.writeable = False
+    return Observation(
+        board=board, config=config, turn=int(obs["turn"][0]), actions_left=int(obs["actions_left"][0]),
+        agent=tile(obs["agent"]), teleports_used=int(obs["teleports_used"][0]), reveal_turn=reveal,
+        free_turn=free, prison=tile(obs["revealed_prison"]), pirate=tile(obs["pirate"]),
+        pirate_free=bool(obs["pirate_free"][0]), pirate_trail=tuple((int(r), int(c)) for r, c in order),
+        hints=tuple(hints), verified=tuple(verified), scanned=scanned, outcome=None,
+    )

@@ -1,0 +1,86 @@
+"""A trained policy as one of our agents, bots or AIs: the way from an environment back to the
+bench and the arcade.
+
+Treasure Island: subclass :class:`PolicyAgent` (or call :func:`policy_agent`) in your own module
+and pass it as ``--agent yourmodule:YourAgent`` to ``run.py``, ``run.py play`` or ``run.py bench``;
+the class builds ``TreasureIsland-v0``'s arrays and mask from the engine's Observation with the
+environment's own encoder and asks your policy for an index::
+
+    from game.envs.agents import PolicyAgent
+
+    class MyAgent(PolicyAgent):
+        name = "my-ppo"
+        max_size = (64, 64)          # what the policy was trained with (default: the map's size)
+        max_hints = None             # likewise (default: the environment's default for the map)
+
+        def policy(self, observation, mask):
+            return int(model.predict(observation, action_masks=mask.astype(bool))[0])
+
+``policy`` may also be a ``"module:function"`` string (:func:`policy_agent` builds such a
+class in one line). An index the mask forbids is passed to the engine as it is, so it is
+refused and forfeited like any agent's invalid action (RULES §4): counted, never replaced.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from game.agents.base import Agent, Decision
+from game.treasure.actions import Forfeit
+from game.treasure.observation import Observation
+
+
+def _resolve(target: str):
+    module_name, _, attr = target.partition(":")
+    if not attr:
+        module_name, _, attr = target.rpartition(".")
+    return getattr(importlib.import_module(module_name), attr)
+
+
+class PolicyAgent(Agent):
+    name = "policy"
+    policy_path: str | None = None  # "module:function" when :meth:`policy` is not overridden
+    max_size: tuple[int, int] | None = None
+    max_hints: int | None = None
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self.encoder = None
+        self._key = None
+        self._policy = _resolve(self.policy_path) if self.policy_path else None
+
+    def policy(self, observation, mask) -> int:
+        if self._policy is None:
+            raise NotImplementedError("override policy(observation, mask) or set policy_path = 'module:function'")
+        return self._policy(observation, mask)
+
+    def start(self, obs: Observation) -> None:
+        from .treasure import TreasureEncoder, turn_bound
+        from .treasure_codec import TreasureActionCodec
+
+        board = obs.board
+        max_shape = self.max_size or board.shape
+        max_hints = self.max_hints or turn_bound(board, obs.config)
+        key = (max_shape, max_hints, obs.config)
+        if self.encoder is None or self._key != key:
+            self.encoder = TreasureEncoder(TreasureActionCodec(obs.config, max_hints, max_shape))
+            self._key = key
+        self.encoder.set_board(board)
+
+    def act(self, obs: Observation) -> Decision:
+        if self.encoder is None:
+            self.start(obs)
+        arrays, mask = self.encoder.encode(obs)
+        index = int(self.policy(arrays, mask))
+        try:
+            action = self.encoder.codec.decode(index)
+        except ValueError as exc:
+            return Decision(Forfeit(f"index {index}", str(exc)), f"policy index {index}")
+        return Decision(action, f"policy index {index}")
+
+
+def policy_agent(policy: str, *, name: str = "policy", max_size: tuple[int, int] | None = None,
+                 max_hints: int | None = None) -> type[PolicyAgent]:
+    """A :class:`PolicyAgent` class for the policy function at ``"module:function"``."""
+    return type(f"PolicyAgent_{name}", (PolicyAgent,), {"name": name, "policy_path": policy, "max_size": max_size,
+                                                        "max_hints": max_hints})

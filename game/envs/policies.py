@@ -1,0 +1,95 @@
+"""Policies: functions from (observation, action mask) to an action index, for every environment.
+
+A policy is any callable ``policy(observation, mask) -> int``: the observation as the environment
+returns it (for the PettingZoo environments, the ``"observation"`` part of the dict) and the
+int8 mask. This module turns our agents and bots into such policies, so they can play inside
+the environments beside a trained policy; :mod:`game.envs.agents` goes the other way.
+
+* :func:`random_policy`: a uniformly random unmasked index (any environment).
+* :func:`treasure_policy`: one of our Treasure Island agents (``default``, ``greedy``, ...,
+  or ``module:Class``) reading the arrays of ``TreasureIsland-v0``.
+* :func:`duel_policy` and :func:`scotland_yard_policy`: our duel bots and Scotland Yard AIs on
+  ``duel_v0`` and ``scotland_yard_v0``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from game.treasure.actions import Action
+from game.treasure.config import RulesConfig
+
+Policy = Callable[[object, np.ndarray], int]
+
+
+def random_policy(seed: int | None = None) -> Policy:
+    """A uniformly random valid index (the mask's ones)."""
+    rng = np.random.default_rng(seed)
+
+    def policy(observation, mask) -> int:
+        options = np.flatnonzero(mask)
+        if options.size == 0:
+            raise ValueError("the mask allows no action")
+        return int(options[rng.integers(options.size)])
+
+    policy.__name__ = "random"
+    return policy
+
+
+class TreasurePolicy:
+    """One of our Treasure Island agents as a policy on ``TreasureIsland-v0``'s arrays.
+
+    It rebuilds the engine's public Observation from the arrays (:func:`decode_observation`),
+    asks the agent, and encodes its action with the environment's codec. A new game is noticed by
+    its first decision (turn 1, first action, teleport unused) or a new map; the agent object is
+    then made afresh with its seed, as the bench and the arcade do. The agent's teleport is
+    index-encoded like any action. An invalid action is returned as its index all the same, so
+    the environment forfeits it as the runner would; only what has no index at all (not an
+    action, or a move the codec cannot express) is replaced by the first valid index, counted in
+    ``replaced``.
+    """
+
+    def __init__(self, agent: str = "default", seed: int = 0, *, env=None, config: RulesConfig | None = None,
+                 codec=None):
+        from game.agents import agent_class
+
+        self.agent_cls = agent_class(agent)
+        self.name = agent
+        self.seed = seed
+        base = getattr(env, "unwrapped", env)
+        self.config = config or getattr(base, "config", None) or RulesConfig()
+        self.codec = codec or getattr(base, "codec", None)
+        if self.codec is None:
+            raise ValueError("give the environment (env=...) or its action codec (codec=...)")
+        self.agent = None
+        self.board = None
+        self.games = 0
+        self.replaced = 0
+
+    def __call__(self, observation, mask) -> int:
+        from .treasure import decode_observation
+
+        board = self.board
+        pub = decode_observation(observation, self.config, board)
+        first = pub.turn == 1 and pub.actions_left == self.config.actions_per_turn and pub.teleports_used == 0
+        if self.agent is None or first or pub.board is not board:
+            self.board = pub.board
+            self.agent = self.agent_cls(seed=self.seed + self.games)
+            self.games += 1
+            self.agent.start(pub)
+        returned = self.agent.act(pub)
+        action = getattr(returned, "action", returned)
+        try:
+            index = self.codec.encode(action) if isinstance(action, Action) else -1
+        except ValueError:
+            index = -1
+        if not 0 <= index < len(mask):
+            self.replaced += 1
+            index = int(np.flatnonzero(mask)[0])
+        return index
+
+
+def treasure_policy(agent: str = "default", seed: int = 0, *, env=None, **kwargs) -> TreasurePolicy:
+    return TreasurePolicy(agent, seed, env=env, **kwargs)
