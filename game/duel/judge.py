@@ -1,0 +1,210 @@
+"""Running a bot program for one move, as the course's judge did, but safely.
+
+The course's judge started a fresh process for every move, gave it the input on stdin, waited at
+most 1 s of wall clock (start-up included) and read its standard output. What it decided, and
+what we reproduce (DUEL.md §4):
+
+* the program did not finish in time, exited with a non-zero status, was killed by a signal or
+  could not be started at all (missing or non-executable command): ``time out``, no log line;
+* otherwise its output, read with universal newlines, is logged minus its last character and
+  must then be exactly a move, else ``invalid output format``; bytes that are not UTF-8 are
+  ``invalid output format`` too (logged with replacement characters).
+
+Safety, beyond the course: no shell (the command is split like a shell would, then executed
+directly); the program runs in a new session, and its whole process group is killed at the limit
+AND after every normal exit, so a forked child never outlives its move; at most ``output_cap``
+bytes of output are kept (the rest is read and thrown away until the program ends or the limit
+comes, so the verdict stays the course's: a flood that ends in time with status 0 is invalid
+output, one that runs past the limit is a time-out); stderr goes to a file in the program's own
+working folder. A run "finishes" when its standard output is closed AND the started process has
+exited: a child that keeps standard output open past the limit makes the move a time-out, as the
+course's judge (which read output to its end) would have waited for it too.
+"""
+
+from __future__ import annotations
+
+import os
+import selectors
+import shlex
+import signal
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+OUTPUT_CAP = 64 * 1024
+STDERR_FILE = "stderr.txt"
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """One program run. ``output`` is the decoded, newline-normalised standard output when the
+    program exited 0 within the limit, else ``None`` (the course's ``time out``)."""
+
+    output: str | None
+    seconds: float
+    status: str          # "ok", "timeout", "exit N", "signal N", "not started"
+    valid_utf8: bool = True
+    truncated: bool = False
+    note: str = ""       # one line saying what went wrong, for the judge's stderr
+
+
+def split_command(command: str, base: str | os.PathLike | None = None) -> list[str]:
+    """Split ``command`` like a POSIX shell (quotes, backslashes; no variables, globs or pipes).
+
+    The program runs in its own working folder, so a relative path the user typed is made
+    absolute against ``base`` (default: the current folder) when it names something that exists
+    there: ``cmd:./bot`` and ``cmd:python mybot.py`` work from where the judge was started.
+    """
+    argv = shlex.split(command)
+    if not argv:
+        raise ValueError("empty command")
+    base = Path(base or os.getcwd())
+    out = []
+    for k, arg in enumerate(argv):
+        if not arg.startswith("-") and not os.path.isabs(arg) and (k > 0 or "/" in arg):
+            candidate = base / arg
+            if candidate.exists():
+                arg = str(candidate)
+        out.append(arg)
+    return out
+
+
+def _decode(data: bytes) -> tuple[str, bool]:
+    try:
+        text, ok = data.decode("utf-8"), True
+    except UnicodeDecodeError:
+        text, ok = data.decode("utf-8", errors="replace"), False
+    return text.replace("\r\n", "\n").replace("\r", "\n"), ok
+
+
+def _kill_group(pgid: int) -> None:
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _exited_unreaped(pid: int) -> bool:
+    """Has ``pid`` exited? It is left a zombie, so its process group id cannot be reused before
+    we kill the group."""
+    try:
+        info = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        return True
+    return info is not None
+
+
+def run_program(argv: list[str], stdin_text: str, cwd: str | os.PathLike, time_limit: float,
+                stderr_path: str | os.PathLike | None = None, output_cap: int = OUTPUT_CAP) -> RunResult:
+    """Run ``argv`` once: write ``stdin_text``, read its output, enforce the limit, kill its group."""
+    started = time.monotonic()
+    deadline = started + time_limit
+    stderr = open(stderr_path, "ab") if stderr_path is not None else subprocess.DEVNULL
+    try:
+        try:
+            proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=stderr, start_new_session=True, close_fds=True)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            return RunResult(None, time.monotonic() - started, "not started",
+                             note=f"cannot run {argv[0]!r}: {reason}")
+    finally:
+        if stderr is not subprocess.DEVNULL:
+            stderr.close()
+    pid = proc.pid
+    try:
+        return _converse(proc, stdin_text.encode("utf-8"), started, deadline, output_cap)
+    finally:
+        _kill_group(pid)   # the leader is not reaped yet, so pid still names its group
+        for stream in (proc.stdin, proc.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        proc.wait()
+
+
+def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: float, cap: int) -> RunResult:
+    stdin_fd = proc.stdin.fileno()
+    stdout_fd = proc.stdout.fileno()
+    os.set_blocking(stdin_fd, False)
+    os.set_blocking(stdout_fd, False)
+    selector = selectors.DefaultSelector()
+    pidfd = -1
+    try:
+        pidfd = os.pidfd_open(proc.pid)  # readable once the process exits (Linux 5.3+)
+    except (AttributeError, OSError):
+        pidfd = -1
+    try:
+        selector.register(stdout_fd, selectors.EVENT_READ, "out")
+        if data:
+            selector.register(stdin_fd, selectors.EVENT_WRITE, "in")
+        else:
+            proc.stdin.close()
+        if pidfd >= 0:
+            selector.register(pidfd, selectors.EVENT_READ, "exit")
+        kept: list[bytes] = []
+        kept_size = 0
+        truncated = False
+        written = 0
+        out_open = True
+        exited = False
+        while out_open or not exited:
+            now = time.monotonic()
+            if now >= deadline:
+                return RunResult(None, now - started, "timeout", note="ran past the time limit")
+            wait = deadline - now
+            if pidfd < 0 and not exited:
+                wait = min(wait, 0.002)  # no pidfd: poll for the exit
+            for key, _ in selector.select(wait):
+                if key.data == "out":
+                    try:
+                        chunk = os.read(stdout_fd, 65536)
+                    except BlockingIOError:
+                        continue
+                    if not chunk:
+                        out_open = False
+                        selector.unregister(stdout_fd)
+                    elif kept_size < cap:
+                        piece = chunk[: cap - kept_size]
+                        kept.append(piece)
+                        kept_size += len(piece)
+                        truncated = truncated or len(piece) < len(chunk)
+                    else:
+                        truncated = True
+                elif key.data == "in":
+                    try:
+                        written += os.write(stdin_fd, data[written: written + 65536])
+                    except BlockingIOError:
+                        continue
+                    except (BrokenPipeError, ConnectionResetError):
+                        written = len(data)  # it does not read its input: its business
+                    if written >= len(data):
+                        selector.unregister(stdin_fd)
+                        proc.stdin.close()
+                elif key.data == "exit":
+                    exited = True
+                    selector.unregister(pidfd)
+            if pidfd < 0 and not exited:
+                exited = _exited_unreaped(proc.pid)
+        seconds = time.monotonic() - started
+        status = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        if status is not None and status.si_code == os.CLD_EXITED and status.si_status != 0:
+            return RunResult(None, seconds, f"exit {status.si_status}",
+                             note=f"exited with status {status.si_status}")
+        if status is not None and status.si_code in (os.CLD_KILLED, os.CLD_DUMPED):
+            return RunResult(None, seconds, f"signal {status.si_status}",
+                             note=f"killed by signal {status.si_status}")
+        text, ok = _decode(b"".join(kept))
+        note = ""
+        if truncated:
+            note = f"printed more than {cap} bytes; the log keeps the first {cap}"
+        elif not ok:
+            note = "printed bytes that are not UTF-8"
+        return RunResult(text, seconds, "ok", valid_utf8=ok, truncated=truncated, note=note)
+    finally:
+        selector.close()
+        if pidfd >= 0:
+            os.close(pidfd)
