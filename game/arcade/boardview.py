@@ -69,6 +69,9 @@ class BoardView:
         self.ghost: tuple | None = None  # the AI's suggestion while a human plays: (action, reason)
         self.seconds = 0.0
         self.minimap_mode = "auto"  # auto (when the map does not fit), on, off
+        self.sound = None  # a SoundBoard, if the scene gives one: the director plays effects on it
+        self.hover_tile: tuple[int, int] | None = None  # the tile under the mouse pointer
+        self.legend = True  # the row that says which overlays are on (needs text)
         self._minimap: pygame.Surface | None = None
         self.show(len(match.steps) - 1)
 
@@ -187,7 +190,140 @@ class BoardView:
                 self._draw_region_numbers(surface)
             self._draw_toasts(surface)
         self._draw_minimap(surface)
+        if self.text is not None:
+            self._draw_hover(surface)
+            self._draw_ruler(surface)
+            if self.legend:
+                self._draw_legend(surface)
         surface.set_clip(clip)
+
+    # -- what a player reasons with: the tile under the pointer, the edges, the legend -----------
+
+    def font_px(self, value: float) -> int:
+        """A font size scaled to the screen, never below a legible 16 (about 11 px letters)."""
+        return max(16, int(value * self.ui_scale))
+
+    def set_hover(self, pos) -> None:
+        """The pointer moved: remember the map tile under it (None off the map)."""
+        camera = self.camera
+        tile = camera.screen_to_tile(pos) if pos is not None and camera.viewport.collidepoint(pos) else None
+        if tile is not None and self.minimap_visible() and self.minimap_rect().collidepoint(pos):
+            tile = None
+        self.hover_tile = tile
+
+    def tile_facts(self, tile: tuple[int, int]) -> str:
+        """One line about a tile: ``(12, 30)  region 4  land: possible (0.8%)``, or why not."""
+        from game.agents.knowledge import public_possible
+
+        board = self.match.board
+        r, c = tile
+        if not board.on_map(tile):
+            return ""
+        state = self.state
+        region = int(board.region[r, c])
+        head = f"({r}, {c})  " + ("sea" if region == 0 else f"region {region}")
+        if board.mountain[r, c]:
+            return head + "  mountain: no treasure, no walking"
+        if board.prison[r, c]:
+            return head + "  a prison: no treasure"
+        if region == 0:
+            return head + ": no treasure"
+        if state.scanned[r, c]:
+            return head + "  scanned: no treasure here"
+        key = (self.shown, id(self.match.steps[0]))
+        if getattr(self, "_possible_key", None) != key:
+            self._possible = public_possible(observe(state))
+            self._possible_key = key
+        if not self._possible[r, c]:
+            for k, (hint, verdict) in enumerate(zip(state.hints, state.verified), start=1):
+                if verdict is not None and bool(hint.mask[r, c]) != verdict:
+                    return head + f"  ruled out by hint {k}"
+            return head + "  ruled out (the pirate's walk or prison)"
+        n = int(self._possible.sum())
+        share = f"1 of {n} tiles still possible" if n != 1 else "the only tile left: the treasure is here"
+        return head + f"  possible: {share}"
+
+    def _draw_hover(self, surface: pygame.Surface) -> None:
+        tile = self.hover_tile
+        if tile is None:
+            return
+        camera = self.camera
+        rect = camera.tile_rect(tile)
+        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(2, 2), 2 if camera.tile >= 8 else 1)
+        text = self.tile_facts(tile)
+        if not text:
+            return
+        size = self.font_px(20)
+        label = self.text.render(text, size, (240, 240, 245))
+        box = label.get_rect().inflate(16, 8)
+        view = camera.viewport
+        box.bottomright = (view.right - 8, view.bottom - 8)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((8, 10, 24, 215))
+        surface.blit(shade, box)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _draw_ruler(self, surface: pygame.Surface) -> None:
+        """Row numbers down the left edge and column numbers along the top, when zoomed in
+        enough that a player counts tiles (the whole map fits: no ruler)."""
+        camera = self.camera
+        if camera.tile < 10 or camera.viewport.contains(camera.map_rect):
+            return
+        view = camera.viewport
+        size = self.font_px(16)
+        gap = max(1, -(-self.text.measure("000", size)[0] * 2 // camera.tile))  # tiles between labels
+        every = next(k for k in (1, 2, 5, 10, 20, 50, 100) if k >= gap)
+        rows, cols = camera.visible_tile_range()
+        band = pygame.Surface((view.w, self.text.measure("0", size)[1] + 4), pygame.SRCALPHA)
+        band.fill((8, 10, 24, 170))
+        surface.blit(band, view.topleft)
+        for col in range(cols.start - cols.start % every, cols.stop, every):
+            x, _ = camera.world_to_screen((0, col + 0.5))
+            if view.x + 20 < x < view.right - 10:
+                self.text.draw(surface, str(col), size, (230, 230, 240), (int(x), view.y + 2), anchor="midtop")
+        side = pygame.Surface((self.text.measure("000", size)[0] + 8, view.h), pygame.SRCALPHA)
+        side.fill((8, 10, 24, 170))
+        surface.blit(side, view.topleft)
+        for row in range(rows.start - rows.start % every, rows.stop, every):
+            _, y = camera.world_to_screen((row + 0.5, 0))
+            if view.y + band.get_height() + 6 < y < view.bottom - 10:
+                self.text.draw(surface, str(row), size, (230, 230, 240), (view.x + 4, int(y)), anchor="midleft")
+
+    LEGEND = (("ruled_out", "E", "ruled out"), ("scanned", "C", "scanned"), ("heat", "Shift+M", "heat"),
+              ("path", "W", "pirate path"), ("treasure", "X", "treasure"), ("regions", "I", "regions"))
+
+    def legend_chips(self) -> list[tuple[str, bool]]:
+        """The legend row's chips, ``("E ruled out", on)``: every overlay and its key."""
+        return [(f"{key} {label}", name in self.on) for name, key, label in self.LEGEND]
+
+    def _draw_legend(self, surface: pygame.Surface) -> None:
+        view = self.camera.viewport
+        size = self.font_px(16)
+        ruler = self.camera.tile >= 10 and not view.contains(self.camera.map_rect)
+        x = view.x + (self.text.measure("000", size)[0] + 14 if ruler else 8)
+        y = view.y + (self.text.measure("0", size)[1] + 8 if ruler else 6)
+        for text, on in self.legend_chips():
+            label = self.text.render(text, size, (20, 20, 24) if on else (175, 175, 190),
+                                     (255, 210, 60) if on else (28, 30, 48))
+            if x + label.get_width() > view.right - 8:
+                break
+            surface.blit(label, (x, y))
+            x += label.get_width() + 6
+        if "heat" in self.on:
+            self._draw_heat_legend(surface, view.x + 8, y + self.text.measure("0", size)[1] + 6, size)
+
+    def _draw_heat_legend(self, surface: pygame.Surface, x: int, y: int, size: int) -> None:
+        """The heat map's key: the colour ramp from unlikely to likely, as the overlay paints it."""
+        w, h = max(120, int(200 * self.ui_scale)), max(10, int(14 * self.ui_scale))
+        left = self.text.render("unlikely", size, (230, 230, 240), (20, 22, 36))
+        surface.blit(left, (x, y))
+        x += left.get_width() + 6
+        for i in range(w):
+            level = i / (w - 1)
+            colour = (255, int(230 - 190 * level), int(40 - 40 * level))
+            pygame.draw.line(surface, colour, (x + i, y + 2), (x + i, y + 2 + h))
+        right = self.text.render("likely", size, (230, 230, 240), (20, 22, 36))
+        surface.blit(right, (x + w + 6, y))
 
     def _draw_ghost(self, surface: pygame.Surface) -> None:
         """The AI's suggestion as a see-through preview: the path, the scan square, the target."""
@@ -252,6 +388,8 @@ class BoardView:
 
     def _draw_pirate_path(self, surface: pygame.Surface) -> None:
         state = self.state
+        if "treasure" in self.on and state.revealed:
+            self._draw_path_ahead(surface)
         if not state.free or state.pirate_steps == 0:
             return
         walked = state.pirate_route[: state.pirate_steps + 1]
@@ -265,6 +403,21 @@ class BoardView:
             pygame.draw.lines(surface, PATH_COLOUR, False, points, width)
         for x, y in points[:1]:
             pygame.draw.circle(surface, PATH_COLOUR, (int(x), int(y)), width + 2)
+
+    def _draw_path_ahead(self, surface: pygame.Surface) -> None:
+        """With the spectator spoiler on: the pirate's route still to walk, dotted, to the
+        treasure (his walk is fixed by the rules, so this is exactly where he will go)."""
+        state = self.state
+        ahead = state.pirate_route[state.pirate_steps:]
+        if len(ahead) < 2:
+            return
+        radius = max(2, self.camera.tile // 6)
+        for i, (r, c) in enumerate(ahead[1:], start=1):
+            x, y = self.camera.world_to_screen((r + 0.5, c + 0.5))
+            if not self.camera.viewport.collidepoint(x, y):
+                continue
+            pygame.draw.circle(surface, (60, 10, 10), (int(x), int(y)), radius + 1)
+            pygame.draw.circle(surface, (255, 140, 120) if i % 2 else PATH_COLOUR, (int(x), int(y)), radius)
 
     def _draw_treasure(self, surface: pygame.Surface) -> None:
         tile = self.match.board.treasure
@@ -291,6 +444,8 @@ class BoardView:
         view = self.camera.viewport
         size = max(16, int(26 * self.ui_scale))
         y = view.y + int(14 * self.ui_scale)
+        if self.legend:  # below the legend row (and the ruler's band)
+            y += 2 * self.text.measure("0", self.font_px(16))[1] + 8
         for toast in self.toasts[-2:]:
             text = toast.text if len(toast.text) <= 110 else toast.text[:107] + "..."
             label = self.text.render(text, size, toast.colour)

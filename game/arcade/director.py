@@ -101,6 +101,10 @@ class Director:
         entry = view.match.steps[index]
         steps: list = []
         agent, pirate = view.agent, view.pirate
+
+        def sound(name: str) -> Call:
+            board = getattr(view, "sound", None)
+            return Call(lambda: board.play(name) if board is not None else None)
         for event in entry.events:
             if isinstance(event, ev.TurnStarted):
                 steps += [Call(lambda e=event: view.say(f"Turn {e.turn}", WHITE, 0.6)), Wait(0.12)]
@@ -110,32 +114,33 @@ class Director:
                     pirate.visible = True
                     view.effects.add(RingEffect(1.0, tile=e.prison, colour=RED, radius_tiles=3, rings=3))
                     view.say(f"The pirate's prison is revealed at {_p(e.prison)}!", RED, 1.6)
-                steps += [Call(reveal), Wait(1.0)]
+                steps += [sound("reveal"), Call(reveal), Wait(1.0)]
             elif isinstance(event, ev.PirateFreed):
                 def freed(e=event):
                     pirate.visible = True
                     view.effects.add(RingEffect(0.9, tile=e.position, colour=GOLD, radius_tiles=4, rings=3))
                     view.say("The pirate breaks out and runs for the treasure!", RED, 1.6)
-                steps += [Call(freed), Wait(0.9)]
+                steps += [sound("release"), Call(freed), Wait(0.9)]
             elif isinstance(event, ev.HintGiven):
-                steps += [Call(lambda e=event: view.say(f"Hint {e.hint.index}: {e.hint.text}", GOLD, 1.8)),
+                steps += [sound("hint"), Call(lambda e=event: view.say(f"Hint {e.hint.index}: {e.hint.text}", GOLD, 1.8)),
                           Wait(0.35)]
             elif isinstance(event, ev.PirateMoved):
                 steps.append(pirate.walk(event.path, PIRATE_TILE_SECONDS))
             elif isinstance(event, ev.AgentMoved):
-                steps.append(agent.walk(event.path, AGENT_TILE_SECONDS))
+                steps += [sound("step"), agent.walk(event.path, AGENT_TILE_SECONDS)]
             elif isinstance(event, ev.Scanned):
                 def scan(e=event):
                     view.effects.add(ScanEffect(0.55, centre=e.centre, size=e.size, found=e.found))
-                steps += [Call(scan), Wait(0.55)]
+                steps += [sound("scan"), Call(scan), Wait(0.55)]
             elif isinstance(event, ev.Teleported):
-                steps += self._teleport(event)
+                steps += [sound("teleport"), *self._teleport(event)]
             elif isinstance(event, ev.HintVerified):
                 def verified(e=event):
                     view.flash = (e.hint_index, e.truth)
                     view.say(f"Hint {e.hint_index} is {'TRUE' if e.truth else 'FALSE'}",
                              GREEN if e.truth else RED, 1.4)
-                steps += [Call(verified), Wait(0.8), Call(lambda: setattr(view, "flash", None))]
+                steps += [sound("verify_true" if event.truth else "verify_false"), Call(verified), Wait(0.8),
+                          Call(lambda: setattr(view, "flash", None))]
             elif isinstance(event, ev.ActionForfeited):
                 steps += [Call(lambda e=event: view.say(f"Invalid action lost: {e.reason}", RED, 1.6)), Wait(0.5)]
             elif isinstance(event, ev.GameOver):
@@ -144,7 +149,7 @@ class Director:
                     view.effects.add(RingEffect(1.4, tile=e.treasure, colour=GOLD, radius_tiles=5, rings=4))
                     text = "The treasure is found! WIN" if e.result == "WIN" else "The pirate got the treasure. LOSE"
                     view.say(text, GOLD if e.result == "WIN" else RED, 2.5)
-                steps += [Call(over), Wait(1.3)]
+                steps += [sound("win" if event.result == "WIN" else "lose"), Call(over), Wait(1.3)]
         steps.append(Call(lambda: view.show(index)))
         return Sequence(*steps)
 

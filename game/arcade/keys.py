@@ -39,8 +39,8 @@ PLAY_KEYS: list[tuple[str, str, str]] = [
     ("ctrl+right", "pan_right", "Pan (or drag with the mouse)"),
     ("e", "toggle_ruled_out", "Overlay: tiles ruled out by hints"),
     ("c", "toggle_scanned", "Overlay: tiles already scanned"),
-    ("m", "toggle_heat", "Overlay: the agent's probability heat map"),
-    ("w", "toggle_path", "Overlay: the pirate's path once free"),
+    ("shift+m", "toggle_heat", "Overlay: the agent's probability heat map"),
+    ("w", "toggle_path", "Overlay: the pirate's path (and, with X, his path ahead)"),
     ("x", "toggle_treasure", "Show the treasure (spoiler!)"),
     ("i", "toggle_regions", "Show region numbers"),
     ("tab", "minimap", "Minimap: auto / on / off"),
@@ -49,6 +49,9 @@ PLAY_KEYS: list[tuple[str, str, str]] = [
     ("backspace", "hint_clear", "Stop highlighting a hint"),
     ("q", "menu", "Back to the title menu"),
     ("o", "override", "Take over from the agent (O again: hand it back)"),
+    ("m", "mute", "Sound on / off"),
+    ("[", "volume_down", "Sound quieter"),
+    ("]", "volume_up", "Sound louder"),
 ]
 
 # In human control: arrow then 1-4 moves; Enter accepts the AI's ghost; digits are numbers.
@@ -84,10 +87,14 @@ REPLAY_KEYS: list[tuple[str, str, str]] = [
     ("kp_enter", "goto_enter", "Finish G's turn number"),
     ("space", "play_pause", "Play / pause at the chosen speed"),
     ("o", "branch", "Branch: continue the game yourself from here"),
-    ("escape", "menu", "Back to the title menu"),
+    ("p", "pause", "Pause (Esc also cancels a half-typed G)"),
+    ("escape", "pause", "Pause (Esc also cancels a half-typed G)"),
     ("q", "menu", "Back to the title menu"),
     ("f1", "help", "Help: this list"),
     ("h", "help", "Help: this list"),
+    ("m", "mute", "Sound on / off"),
+    ("[", "volume_down", "Sound quieter"),
+    ("]", "volume_up", "Sound louder"),
     ("f", "follow", "Follow the agent"),
     ("0", "fit", "Fit the map to the screen"),
     ("+", "zoom_in", "Zoom in (or mouse wheel over the map)"),
@@ -99,11 +106,13 @@ REPLAY_KEYS: list[tuple[str, str, str]] = [
     ("ctrl+right", "pan_right", "Pan (or drag with the mouse)"),
     ("e", "toggle_ruled_out", "Overlay: tiles ruled out by hints"),
     ("c", "toggle_scanned", "Overlay: tiles already scanned"),
-    ("w", "toggle_path", "Overlay: the pirate's path once free"),
+    ("shift+m", "toggle_heat", "Overlay: where the treasure can still be"),
+    ("w", "toggle_path", "Overlay: the pirate's path (and, with X, his path ahead)"),
     ("x", "toggle_treasure", "Show the treasure (spoiler!)"),
     ("i", "toggle_regions", "Show region numbers"),
     ("tab", "minimap", "Minimap: auto / on / off"),
     ("backspace", "erase", "Erase a digit of G's number"),
+    ("delete", "delete", "Delete this replay (asks first)"),
 ]
 
 LIST_KEYS: list[tuple[str, str, str]] = [
@@ -115,6 +124,24 @@ LIST_KEYS: list[tuple[str, str, str]] = [
     ("kp_enter", "menu_go", "Open"),
     ("escape", "menu_back", "Back"),
     ("q", "menu_back", "Back"),
+    ("delete", "menu_delete", "Delete the chosen replay (asks first)"),
+    ("y", "menu_yes", "Yes (to a question)"),
+    ("n", "menu_no", "No (to a question)"),
+]
+
+BROWSER_KEYS: list[tuple[str, str, str]] = [
+    ("up", "menu_up", "Previous entry"),
+    ("down", "menu_down", "Next entry"),
+    ("pageup", "menu_page_up", "Page up"),
+    ("pagedown", "menu_page_down", "Page down"),
+    ("home", "menu_home", "First entry"),
+    ("end", "menu_end", "Last entry"),
+    ("return", "menu_go", "Open the folder / choose the map"),
+    ("kp_enter", "menu_go", "Open the folder / choose the map"),
+    ("right", "menu_go", "Open the folder / choose the map"),
+    ("backspace", "menu_parent", "Up one folder"),
+    ("left", "menu_parent", "Up one folder"),
+    ("escape", "menu_back", "Back without choosing"),
 ]
 
 MENU_KEYS: list[tuple[str, str, str]] = [
@@ -125,8 +152,10 @@ MENU_KEYS: list[tuple[str, str, str]] = [
     ("right", "menu_right", "Next choice"),
     ("return", "menu_go", "Start"),
     ("kp_enter", "menu_go", "Start"),
-    ("escape", "menu_back", "Quit"),
+    ("escape", "menu_back", "Quit (asks first)"),
     ("backspace", "menu_erase", "Erase a character"),
+    ("ctrl+o", "menu_browse", "Choose a map file"),
+    ("f2", "menu_browse", "Choose a map file"),
 ]
 
 OVERLAY_KEYS: list[tuple[str, str, str]] = [
@@ -135,6 +164,7 @@ OVERLAY_KEYS: list[tuple[str, str, str]] = [
     ("f1", "close", "Close"),
     ("h", "close", "Close"),
     ("return", "close", "Close"),
+    ("kp_enter", "close", "Close"),
     ("space", "close", "Close"),
     ("q", "menu", "Back to the title menu"),
     ("r", "restart", "Replay the same seed"),

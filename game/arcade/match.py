@@ -224,3 +224,21 @@ def candidates(board: Board, obs: Observation) -> np.ndarray:
         elif hint.verified is False:
             mask = mask & ~hint.mask
     return mask
+
+
+def pirate_turns_left(state) -> int | None:
+    """How many turns the pirate still needs to stand on the treasure (a spoiler: his route is
+    secret), counting the turns he waits in prison; None when the game has no route for him."""
+    route = getattr(state, "pirate_route", ())
+    if not route:
+        return None
+    speed = max(1, state.config.pirate_speed)
+    walked = state.pirate_steps if state.free else 0
+    remaining = max(0, len(route) - 1 - walked)
+    waiting = 0 if state.free else max(0, state.board.free_turn - state.turn)
+    return waiting + -(-remaining // speed)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 turn``, ``2 turns``, ``0 hints``; ``many`` for irregular plurals."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"

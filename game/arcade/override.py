@@ -29,6 +29,9 @@ class OverrideController:
         self.config = config
         self.pending: str | None = None  # "N" / "E" / "S" / "W", "verify", "teleport"
         self.digits = ""  # the hint number typed so far after V
+        # A verify finished by its digits alone (no longer number could be a hint): the Enter
+        # a player types after it anyway confirms that verify and must do nothing else.
+        self.enter_swallowed = False
 
     @property
     def prompt(self) -> str:
@@ -46,7 +49,12 @@ class OverrideController:
         """Forget a half-typed command; True if there was one."""
         had = self.pending is not None
         self.pending, self.digits = None, ""
+        self.enter_swallowed = False
         return had
+
+    def other_key(self) -> None:
+        """Any key but Enter after a verify its digits finished: Enter means "accept" again."""
+        self.enter_swallowed = False
 
     def direction(self, d: str) -> Command:
         self.pending, self.digits = d, ""
@@ -80,17 +88,26 @@ class OverrideController:
             number = int(self.digits)
             if number * 10 > hints_given:  # no longer number could be a hint: done
                 self.cancel()
+                self.enter_swallowed = True
                 return Command(Verify(number))
             return Command()
         return None
 
     def enter(self) -> Command:
-        """Enter finishes a hint number, else accepts the AI's suggestion."""
-        if self.pending == "verify" and self.digits:
-            number = int(self.digits)
+        """Enter finishes a hint number, else accepts the AI's suggestion. Right after V and
+        digits that already made the verify, Enter only confirms it: it never falls through to
+        the AI's suggestion. Enter after a bare V (no number yet) does nothing either."""
+        if self.pending == "verify":
+            number = int(self.digits) if self.digits else None
             self.cancel()
-            return Command(Verify(number))
-        self.cancel()
+            return Command(Verify(number)) if number is not None else Command(message="no hint number typed: V cancelled")
+        if self.pending is not None:  # a move's length or a teleport's tile never typed
+            what = "teleport" if self.pending == "teleport" else "move"
+            self.cancel()
+            return Command(message=f"{what} cancelled: nothing played")
+        if self.enter_swallowed:
+            self.enter_swallowed = False
+            return Command()
         return Command(accept=True)
 
     def hint_clicked(self, k: int) -> Command | None:

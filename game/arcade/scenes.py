@@ -22,10 +22,12 @@ from game.treasure import events as ev
 
 from . import keys
 from .boardview import BoardView
+from .crisptext import crisp
+from .sound import SoundBoard, sound_intention
 from .director import AUTOPLAY_GAP
-from .match import Match
-from .override import OverrideController
-from .panel import Panel
+from .match import Match, pirate_turns_left, plural
+from .override import Command, OverrideController
+from .panel import Panel, fit_text, wrap
 from .sprites import Sprites
 
 PAN_STEP = 0.25  # share of the viewport one Ctrl+arrow press moves
@@ -69,6 +71,16 @@ class Context:
     config: object = None
     record_path: Path | None = None  # --record: the first finished game goes here
     record_used: bool = False
+    sound: SoundBoard | None = None  # made on first use: silent under the dummy audio driver
+    saved_unfinished: set = field(default_factory=set)  # games already saved unfinished (never twice)
+
+    def __post_init__(self) -> None:
+        self.text = crisp(self.text)  # small text keeps its letter spacing
+        if self.sound is None:
+            from .settings import load_settings
+
+            volume = load_settings().get("volume", 0.6)
+            self.sound = SoundBoard(volume=volume if isinstance(volume, (int, float)) else 0.6)
 
     @property
     def scale(self) -> float:
@@ -76,6 +88,10 @@ class Context:
 
     def px(self, value: float) -> int:
         return max(1, int(value * self.scale))
+
+    def font(self, value: float) -> int:
+        """A font size scaled to the screen, never below a legible 16 (letters about 11 px)."""
+        return max(16, int(value * self.scale))
 
 
 def shade(surface: pygame.Surface, alpha: int = 170) -> None:
@@ -116,6 +132,7 @@ class PlayScene(BaseScene):
         self.view = BoardView(match, ctx.sprites, map_rect, text=ctx.text if text else None,
                               overlays=overlays, ui_scale=ctx.scale)
         self.view.director.speed = speed
+        self.view.sound = ctx.sound
         self.panel = Panel(panel_rect, ctx.text, ctx.scale)
 
     @property
@@ -155,9 +172,22 @@ class PlayScene(BaseScene):
         self.save_if_unsaved()
 
     def save_if_unsaved(self) -> None:
-        """Every game is recorded: one left before its end is saved as UNFINISHED."""
-        if self.saved_path is None and len(self.match.steps) > 1:
-            self.save_replay()
+        """Every game is recorded: one left before its end is saved as UNFINISHED, once (the
+        same unfinished game, or a branch nothing was played on, is not saved again)."""
+        if self.saved_path is not None or len(self.match.steps) <= getattr(self.match, "branch_length", 1):
+            return
+        key = self.game_key()
+        if key in self.ctx.saved_unfinished:
+            return
+        self.save_replay()
+        if self.saved_path is not None and not self.match.over:
+            self.ctx.saved_unfinished.add(key)
+
+    def game_key(self) -> tuple:
+        """What makes two games the same: the map, the seed, the rules and every action."""
+        match = self.match
+        return (self.map_name, match.seed, repr(match.config),
+                tuple((s.action.text(), s.by) for s in match.steps[1:] if s.action is not None))
 
     def restart(self, seed: int | None = None) -> None:
         self.save_if_unsaved()
@@ -220,6 +250,9 @@ class PlayScene(BaseScene):
         if name == "verify":
             return ov.verify()
         if name == "teleport":
+            if self.match.state.teleport_used:  # refused at once, not after a click on a tile
+                ov.cancel()
+                return Command(message="Refused: the teleport is already used")
             return ov.teleport()
         if name == "accept":
             return ov.enter()
@@ -262,6 +295,12 @@ class PlayScene(BaseScene):
                 if not self.override.cancel():
                     return Push(PauseOverlay(self))
                 return None
+            if name not in ("accept", "digit", HOVER, DRAG, WHEEL):
+                self.override.other_key()
+            if self.override.pending is not None and name in ("step", "turn", "autoplay"):
+                self.override.cancel()  # a half-typed command never falls through to another action
+                self.message = "cancelled: nothing played"
+                return None
             if name == "digit":
                 command = self.override.digit(data, len(self.match.state.hints))
                 if command is None and 1 <= data <= 4:
@@ -281,6 +320,11 @@ class PlayScene(BaseScene):
                 if tile is not None and self.override.pending == "teleport":
                     self.run_command(self.override.tile_clicked(tile))
                     return None
+        status = sound_intention(name, self.ctx.sound)
+        if status is not None:
+            view.say(status, (190, 230, 255), 1.5)
+            self._remember_volume()
+            return None
         if name == RESIZE:
             self.relayout(data)
         elif name == "override":
@@ -327,6 +371,7 @@ class PlayScene(BaseScene):
             camera.pan(data.dx, data.dy)
         elif name == HOVER:
             self.hovered_hint = self.panel.hint_at(data)
+            view.set_hover(data)
             self.set_focus()
         elif name == CLICK:
             tile = view.minimap_tile(data.pos)
@@ -409,10 +454,15 @@ class PlayScene(BaseScene):
             text = f"{who}: {entry.action.text()}"
             if entry.reason:
                 text += f"  because {entry.reason}"
-        size = self.ctx.px(22)
-        while self.ctx.text.measure(text, size)[0] > rect.w - 20 and len(text) > 10:
-            text = text[:-4] + "..."
+        size = self.ctx.font(22)
+        text = fit_text(self.ctx.text, text, size, rect.w - self.ctx.px(28))
         self.ctx.text.draw(surface, text, size, colour, (rect.x + self.ctx.px(14), rect.centery), anchor="midleft")
+
+    def _remember_volume(self) -> None:
+        from .settings import update_settings
+
+        if self.ctx.sound is not None:
+            update_settings(volume=self.ctx.sound.volume)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -423,6 +473,8 @@ class PlayScene(BaseScene):
 class HelpOverlay(BaseScene):
     is_overlay = True
     bindings = keys.bindings(keys.OVERLAY_KEYS)
+    FOOTER = ("O: take over / hand back.  Playing: an arrow then 1-4 moves, L scans, V + number + Enter verifies, "
+              "T + click teleports, Enter accepts the AI's ghost.   Esc / F1 / H: close")
 
     def __init__(self, ctx: Context, table=None, title: str = "KEYS") -> None:
         self.ctx = ctx
@@ -438,27 +490,42 @@ class HelpOverlay(BaseScene):
             self.ctx.size = intention.data
         return None
 
+    def layout(self, size: tuple[int, int]) -> tuple[int, int, list[list[tuple[str, str]]], int]:
+        """(font size, line height, columns of rows, column width): as many columns as the
+        rows need, each row cut to its column so nothing runs into the next (or the panel)."""
+        ctx, t = self.ctx, self.ctx.text
+        w, h = size
+        rows = keys.bindings(self.table).describe()
+        for value in (21, 19, 17, 16):
+            font = ctx.font(value)
+            line_h = t.measure("Ag", font)[1] + ctx.px(4)
+            per_col = max(1, (h - ctx.px(110) - 3 * line_h) // line_h)
+            columns = [rows[i: i + per_col] for i in range(0, len(rows), per_col)]
+            col_w = (w - ctx.px(60)) // max(1, len(columns))
+            if col_w >= ctx.px(380) or value == 16:
+                return font, line_h, columns, col_w
+        raise AssertionError("unreachable")
+
     def draw(self, surface: pygame.Surface) -> None:
-        shade(surface, 200)
+        shade(surface, 235)  # nearly opaque: the panel's text never shows through the list
         ctx, t = self.ctx, self.ctx.text
         w, h = surface.get_size()
-        rows = keys.bindings(self.table).describe()
-        size = ctx.px(21)
-        line_h = t.measure("Ag", size)[1] + ctx.px(5)
-        per_col = max(1, (h - ctx.px(160)) // line_h)
-        columns = [rows[i: i + per_col] for i in range(0, len(rows), per_col)]
-        col_w = min(ctx.px(620), (w - ctx.px(80)) // max(1, len(columns)))
+        font, line_h, columns, col_w = self.layout((w, h))
         x0 = (w - col_w * len(columns)) // 2
-        t.draw(surface, self.title, ctx.px(40), (255, 210, 60), (w // 2, ctx.px(40)), anchor="midtop")
+        t.draw(surface, self.title, ctx.font(40), (255, 210, 60), (w // 2, ctx.px(24)), anchor="midtop")
+        key_w = min(int(col_w * 0.36), max(t.measure(k, font)[0] for col in columns for k, _ in col) + ctx.px(12))
         for ci, column in enumerate(columns):
-            y = ctx.px(100)
+            y = ctx.px(24) + t.measure("A", ctx.font(40))[1] + ctx.px(16)
+            x = x0 + ci * col_w
             for key_label, help_text in column:
-                x = x0 + ci * col_w
-                t.draw(surface, key_label, size, (255, 210, 60), (x, y))
-                t.draw(surface, help_text, size, (235, 235, 240), (x + int(col_w * 0.42), y))
+                t.draw(surface, fit_text(t, key_label, font, key_w - ctx.px(8)), font, (255, 210, 60), (x, y))
+                t.draw(surface, fit_text(t, help_text, font, col_w - key_w - ctx.px(16)), font, (235, 235, 240),
+                       (x + key_w, y))
                 y += line_h
-        t.draw(surface, "O: take over / hand back.  Playing: arrow then 1-4 moves, L scan, V+number verifies, "
-               "T+click teleports, Enter accepts the AI's ghost.   Esc / F1 / H: close", ctx.px(18), (160, 160, 180), (w // 2, h - ctx.px(30)), anchor="midbottom")
+        y = h - ctx.px(12)
+        for part in reversed(wrap(t, self.FOOTER, font, w - ctx.px(60), 3)):
+            rect = t.draw(surface, part, font, (170, 170, 190), (w // 2, y), anchor="midbottom")
+            y = rect.top - 2
 
 
 class PauseOverlay(BaseScene):
@@ -491,7 +558,8 @@ class PauseOverlay(BaseScene):
         lines = ["P / Esc / Space: resume", "R: restart (same seed)   N: new seed",
                  "Q: title menu   Ctrl+Q: quit the arcade"]
         for i, text in enumerate(lines):
-            t.draw(surface, text, ctx.px(26), (235, 235, 240), (w // 2, h // 2 + ctx.px(10 + 36 * i)), anchor="center")
+            t.draw(surface, text, ctx.font(26), (235, 235, 240), (w // 2, h // 2 + ctx.px(10 + 36 * i)),
+                   anchor="center")
 
 
 @dataclass(frozen=True)
@@ -507,8 +575,14 @@ def _to_title(play: PlayScene) -> Chain:
 
 
 class GameOverOverlay(BaseScene):
+    """The result, over the final board. It never starts a game by itself: Esc, Space, Enter,
+    P, F1 and H close it and leave the final board to study (the panel keeps the result); only
+    R plays the seed again and N starts a new seed. The box sits in the half of the map away
+    from where the game ended, so the treasure and the last moves stay in sight."""
+
     is_overlay = True
     bindings = keys.bindings(keys.OVERLAY_KEYS)
+    KEYS_LINE = "R: play this seed again   N: new seed   Q: title   Esc / Enter: close and study the board"
 
     def __init__(self, play: PlayScene) -> None:
         self.play = play
@@ -516,9 +590,11 @@ class GameOverOverlay(BaseScene):
 
     def handle(self, intention):
         name = intention.name
-        if name in ("restart", "new_seed", "close"):
+        if name in ("restart", "new_seed"):
             self.play.restart(secrets.randbelow(2**31) if name == "new_seed" else None)
             return Pop()
+        if name == "close":
+            return Pop()  # the final board stays; R or N (in the game) start another
         if name == "menu":
             return _to_title(self.play)
         if name == "quit":
@@ -527,52 +603,75 @@ class GameOverOverlay(BaseScene):
             self.play.relayout(intention.data)
         return None
 
+    def box(self) -> pygame.Rect:
+        ctx = self.play.ctx
+        t = ctx.text
+        map_rect = self.play.view.camera.viewport
+        line_h = t.measure("Ag", ctx.font(22))[1] + ctx.px(8)
+        height = ctx.px(96) + line_h * (len(self.lines) + 2) + ctx.px(20)
+        box = pygame.Rect(0, 0, min(map_rect.w - ctx.px(24), ctx.px(820)), min(height, map_rect.h - ctx.px(16)))
+        box.centerx = map_rect.centerx
+        camera = self.play.view.camera
+        tile = self.play.match.board.treasure
+        ended_y = camera.world_to_screen((tile[0] + 0.5, tile[1] + 0.5))[1] if tile is not None else map_rect.bottom
+        if ended_y < map_rect.centery:  # the game ended in the top half: the box goes low
+            box.bottom = map_rect.bottom - ctx.px(8)
+        else:
+            box.top = map_rect.top + ctx.px(8)
+        return box
+
     def draw(self, surface: pygame.Surface) -> None:
         ctx, t = self.play.ctx, self.play.ctx.text
-        map_rect = self.play.view.camera.viewport
-        box = pygame.Rect(0, 0, min(map_rect.w - ctx.px(40), ctx.px(760)), ctx.px(420))
-        box.center = map_rect.center
+        box = self.box()
         veil = pygame.Surface(box.size, pygame.SRCALPHA)
-        veil.fill((8, 10, 24, 215))
+        veil.fill((8, 10, 24, 225))
         surface.blit(veil, box)
         state = self.play.match.state
         win = state.outcome == "WIN"
         colour = (255, 210, 60) if win else (240, 90, 80)
         pygame.draw.rect(surface, colour, box, 3, border_radius=8)
-        t.draw(surface, "YOU WIN!" if win else "YOU LOSE", ctx.px(80), colour, (box.centerx, box.y + ctx.px(24)),
-               anchor="midtop")
-        y = box.y + ctx.px(120)
+        title = t.draw(surface, "YOU WIN!" if win else "YOU LOSE", ctx.px(72), colour,
+                       (box.centerx, box.y + ctx.px(12)), anchor="midtop")
+        y = title.bottom + ctx.px(8)
+        size = ctx.font(22)
+        inner = box.w - ctx.px(30)
         for text in self.lines:
-            t.draw(surface, text, ctx.px(24), (235, 235, 240), (box.centerx, y), anchor="midtop")
-            y += ctx.px(34)
+            rect = t.draw(surface, fit_text(t, text, size, inner), size, (235, 235, 240), (box.centerx, y),
+                          anchor="midtop")
+            y = rect.bottom + ctx.px(6)
         saved = self.play.saved_path
-        note = f"Replay saved to {saved}" if saved else self.play.save_error
+        note = f"Replay saved as {saved.name} (in the replay list)" if saved else self.play.save_error
         if note:
-            size = ctx.px(20)
-            while t.measure(note, size)[0] > box.w - ctx.px(30) and len(note) > 20:
-                note = "..." + note[8:]
-            t.draw(surface, note, size, (160, 220, 255) if saved else (240, 90, 80), (box.centerx, y + ctx.px(4)),
-                   anchor="midtop")
-        t.draw(surface, "R / Enter: replay this seed    N: new game    Q: title menu", ctx.px(22),
-               (255, 210, 60), (box.centerx, box.bottom - ctx.px(24)), anchor="midbottom")
+            t.draw(surface, fit_text(t, note, ctx.font(19), inner), ctx.font(19),
+                   (160, 220, 255) if saved else (240, 90, 80), (box.centerx, y + ctx.px(2)), anchor="midtop")
+        t.draw(surface, fit_text(t, self.KEYS_LINE, ctx.font(20), inner), ctx.font(20), (255, 210, 60),
+               (box.centerx, box.bottom - ctx.px(10)), anchor="midbottom")
 
 
 def summary(match: Match) -> list[str]:
-    """What happened, in a few lines, for the game-over screen."""
+    """What happened, in a few lines, for the game-over screen, the race included."""
     state = match.state
     events = [e for step in match.steps for e in step.events]
     scans = sum(isinstance(e, ev.Scanned) for e in events)
     verified = sum(isinstance(e, ev.HintVerified) for e in events)
     forfeits = sum(isinstance(e, ev.ActionForfeited) for e in events)
     over = next((e for e in reversed(events) if isinstance(e, ev.GameOver)), None)
-    lines = [f"{state.outcome} after {state.turn} turns and {state.actions_taken} actions"]
+    lines = [f"{state.outcome} after {plural(state.turn, 'turn')} and {plural(state.actions_taken, 'action')}"]
     if over is not None:
         where = f"({over.treasure[0]}, {over.treasure[1]})"
-        lines.append(f"The agent's scan found the treasure at {where}" if over.result == "WIN"
-                     else f"The pirate reached the treasure at {where} first")
-    lines.append(f"{len(state.hints)} hints given, {verified} verified, {scans} scans")
+        if over.result == "WIN":
+            lines.append(f"The agent's scan found the treasure at {where}")
+            left = pirate_turns_left(state)
+            if left is not None:
+                lines.append(f"The race: the pirate was {plural(left, 'turn')} from the treasure"
+                             + ("" if state.free else " (still in his prison)"))
+        else:
+            lines.append(f"The pirate reached the treasure at {where} first")
+            dist = abs(state.agent[0] - over.treasure[0]) + abs(state.agent[1] - over.treasure[1])
+            lines.append(f"The race: the agent stood {plural(dist, 'tile')} away from it")
+    lines.append(f"{plural(len(state.hints), 'hint')} given, {verified} verified, {plural(scans, 'scan')}")
     lines.append(("teleport used" if state.teleport_used else "teleport not used")
-                 + (f", {forfeits} invalid actions lost" if forfeits else ""))
+                 + (f", {plural(forfeits, 'invalid action')} lost" if forfeits else ""))
     return lines
 
 
@@ -582,22 +681,40 @@ def summary(match: Match) -> list[str]:
 
 
 class TitleScene(BaseScene):
+    """The title screen: Treasure Island's options (:class:`~.title_options.TreasureOptions`,
+    a self-contained part a game picker can sit in front of), then START and REPLAYS.
+    Esc asks before quitting (or goes ``back`` when a picker set that)."""
+
     bindings = keys.bindings(keys.MENU_KEYS)
     wants_text = True
-    ROWS = ("map", "file", "seed", "agent", "mode", "speed", "start", "replays")
+    ROWS = ("map", "file", "seed", "agent", "truth", "pirate", "mode", "speed", "start", "replays")
     MODES = ("watch", "step", "play")
 
     def __init__(self, ctx: Context, *, map_path: str | None = None, seed: int | None = None,
                  agent: str = "default", autoplay: bool = True, speed: str = "normal") -> None:
+        from .title_options import TreasureOptions
+
         self.ctx = ctx
+        self.options = TreasureOptions(ctx, map_path=map_path, seed=seed, agent=agent, autoplay=autoplay,
+                                       speed=speed)
         self.row = self.ROWS.index("start")
-        self.map_index = 0
-        self.file = map_path or ""
-        self.seed_text = "" if seed is None else str(seed)
-        self.agent_index = ctx.agents.index(agent) if agent in ctx.agents else 0
-        self.mode = "watch" if autoplay else "step"
-        self.speed = speed
-        self.message = ""
+        self.confirm_quit = False
+        self.back = None  # a picker in front of this screen sets it: Esc then returns back()
+        self.row_rects: dict[str, pygame.Rect] = {}
+
+    # The options, under the names this scene always had (the arcade command sets map_index).
+    def _option(name):  # noqa: N805 - a small property factory
+        return property(lambda self: getattr(self.options, name),
+                        lambda self, value: setattr(self.options, name, value))
+
+    map_index = _option("map_index")
+    file = _option("file")
+    seed_text = _option("seed_text")
+    agent_index = _option("agent_index")
+    mode = _option("mode")
+    speed = _option("speed")
+    message = _option("message")
+    del _option
 
     @property
     def autoplay(self) -> bool:
@@ -607,63 +724,63 @@ class TitleScene(BaseScene):
     def autoplay(self, value: bool) -> None:
         self.mode = "watch" if value else "step"
 
-    def handle(self, intention):
+    def handle(self, intention):  # noqa: C901 - a flat table of what each key does
         name, row = intention.name, self.ROWS[self.row]
         if name == RESIZE:
             self.ctx.size = intention.data
-        elif name == "menu_up":
+            return None
+        if self.confirm_quit:
+            if name == "menu_go" or (name == "text" and str(intention.data).lower() == "y"):
+                return Quit()
+            if name in ("menu_back", "text", "menu_up", "menu_down", "menu_left", "menu_right", "menu_erase",
+                        CLICK):
+                self.confirm_quit = False
+            return None
+        if name == "menu_up":
             self.row = (self.row - 1) % len(self.ROWS)
         elif name == "menu_down":
             self.row = (self.row + 1) % len(self.ROWS)
         elif name in ("menu_left", "menu_right"):
-            step = 1 if name == "menu_right" else -1
-            if row == "map" and self.ctx.maps:
-                self.map_index = (self.map_index + step) % len(self.ctx.maps)
-                self.file = ""
-            elif row == "agent":
-                self.agent_index = (self.agent_index + step) % len(self.ctx.agents)
-            elif row == "mode":
-                self.mode = self.MODES[(self.MODES.index(self.mode) + step) % len(self.MODES)]
-            elif row == "speed":
-                order = ("slow", "normal", "fast", "instant")
-                self.speed = order[(order.index(self.speed) + step) % len(order)]
+            self.options.change(row, 1 if name == "menu_right" else -1)
         elif name == "menu_erase":
-            if row == "file":
-                self.file = self.file[:-1]
-            elif row == "seed":
-                self.seed_text = self.seed_text[:-1]
+            self.options.erase(row)
         elif name == "text":
-            if row == "file" and data_printable(intention.data):
-                self.file += intention.data
-            elif row == "seed" and intention.data.isdigit() and len(self.seed_text) < 10:
-                self.seed_text += intention.data
+            self.options.type(row, intention.data)
+        elif name == "menu_browse" or (name == "menu_go" and row == "file" and not self.file.strip()):
+            return self.browse()
         elif name == "menu_go":
             if row == "replays":
-                from .replayscene import ReplayListScene
-
-                return Replace(ReplayListScene(self.ctx))
+                return self.replays()
             return self.start()
         elif name == "menu_back":
+            if self.back is not None:
+                return self.back()
+            self.confirm_quit = True
+        elif name == CLICK:
+            for key, rect in self.row_rects.items():
+                if rect.collidepoint(intention.data.pos):
+                    self.row = self.ROWS.index(key)
+                    if key in ("start", "replays") or (key == "file" and not self.file.strip()):
+                        return self.handle(type(intention)("menu_go"))
+                    break
+        elif name == "window_close":
             return Quit()
         return None
 
+    def replays(self):
+        from .replayscene import ReplayListScene
+
+        return Replace(ReplayListScene(self.ctx))
+
+    def browse(self):
+        from .mapbrowser import MapBrowserScene
+
+        start = Path(self.file).expanduser().parent if self.file.strip() else None
+        return Push(MapBrowserScene(self.ctx, self.options.choose_file, start=start))
+
     def start(self):
-        from game.agents import AgentNotFound
-
-        from .app import start_play
-
-        path = self.file.strip() or (str(self.ctx.maps[self.map_index]) if self.ctx.maps else "")
-        if not path:
-            self.message = "No map: type a map file path on the 'Map file' line"
-            return None
-        seed = int(self.seed_text) if self.seed_text else secrets.randbelow(2**31)
-        try:
-            play = start_play(self.ctx, path, seed, self.ctx.agents[self.agent_index], autoplay=self.autoplay,
-                              speed=self.speed, human=self.mode == "play")
-        except (ValueError, OSError, AgentNotFound, Exception) as exc:  # noqa: BLE001 - shown, not raised
-            self.message = f"Cannot start: {exc}"[:150]
-            return None
-        return Replace(play)
+        play = self.options.start()
+        return None if play is None else Replace(play)
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, t = self.ctx, self.ctx.text
@@ -672,49 +789,43 @@ class TitleScene(BaseScene):
         for i in range(0, h, ctx.px(6)):  # a gentle vertical gradient: sea at dusk
             shade_c = (12 + i * 20 // h, 24 + i * 40 // h, 52 + i * 60 // h)
             surface.fill(shade_c, (0, i, w, ctx.px(6)))
-        t.draw(surface, "TREASURE ISLAND", ctx.px(96), (255, 210, 60), (w // 2, ctx.px(90)), anchor="midtop")
-        t.draw(surface, "an agent hunts the treasure; a pirate races it there", ctx.px(28), (220, 220, 235),
-               (w // 2, ctx.px(190)), anchor="midtop")
-        hero = ctx.sprites.character("agent", "S", 0, ctx.px(96))
-        villain = ctx.sprites.character("pirate", "S", 0, ctx.px(96))
+        top = ctx.px(30)
+        title = t.draw(surface, "TREASURE ISLAND", ctx.px(88), (255, 210, 60), (w // 2, top), anchor="midtop")
+        hero = ctx.sprites.character("agent", "S", 0, ctx.px(84))
+        villain = ctx.sprites.character("pirate", "S", 0, ctx.px(84))
         # Beside the title, whatever width the font gives it (a fixed offset overlapped it).
-        beside = t.measure("TREASURE ISLAND", ctx.px(96))[0] // 2 + ctx.px(16)
-        surface.blit(hero, hero.get_rect(midright=(w // 2 - beside, ctx.px(140))))
-        surface.blit(villain, villain.get_rect(midleft=(w // 2 + beside, ctx.px(140))))
-        values = {
-            "map": self.ctx.maps[self.map_index].name if self.ctx.maps else "(no shipped maps)",
-            "file": (self.file or "(type a path to use your own map)") + ("_" if self.ROWS[self.row] == "file" else ""),
-            "seed": (self.seed_text or "random") + ("_" if self.ROWS[self.row] == "seed" else ""),
-            "agent": self.ctx.agents[self.agent_index],
-            "mode": {"watch": "watch (autoplay)", "step": "step by step (Space / Enter)",
-                     "play": "play yourself (the agent suggests)"}[self.mode],
-            "speed": self.speed,
-            "start": "",
-        }
-        labels = {"map": "Map", "file": "Map file", "seed": "Seed", "agent": "Agent", "mode": "Mode",
-                  "speed": "Speed", "start": "START", "replays": "REPLAYS"}
-        y = ctx.px(270)
-        size = ctx.px(32)
-        for i, row in enumerate(self.ROWS):
-            selected = i == self.row
-            colour = (255, 210, 60) if selected else (225, 225, 235)
-            if selected:
-                bar = pygame.Rect(w // 2 - ctx.px(460), y - ctx.px(6), ctx.px(920), ctx.px(46))
+        beside = title.w // 2 + ctx.px(16)
+        surface.blit(hero, hero.get_rect(midright=(w // 2 - beside, title.centery)))
+        surface.blit(villain, villain.get_rect(midleft=(w // 2 + beside, title.centery)))
+        sub = t.draw(surface, "an agent hunts the treasure; a pirate races it there", ctx.font(26),
+                     (220, 220, 235), (w // 2, title.bottom + ctx.px(4)), anchor="midtop")
+        width = min(w - ctx.px(40), ctx.px(1000))
+        row_h = ctx.px(50)
+        size = ctx.font(28)
+        rows = pygame.Rect((w - width) // 2, sub.bottom + ctx.px(14), width, row_h * len(self.ROWS))
+        selected = self.ROWS[self.row]
+        self.row_rects = self.options.draw_rows(surface, rows, selected, row_h, size)
+        y = rows.top + row_h * (len(self.ROWS) - 2)
+        for key, label, big in (("start", "START", 36), ("replays", "REPLAYS (saved games)", 28)):
+            bar = pygame.Rect(rows.x, y, width, row_h - ctx.px(6))
+            colour = (255, 210, 60) if key == selected else (225, 225, 235)
+            if key == selected:
                 pygame.draw.rect(surface, (40, 56, 96), bar, border_radius=ctx.px(8))
-            if row in ("start", "replays"):
-                label = "START" if row == "start" else "REPLAYS (saved games)"
-                t.draw(surface, label, ctx.px(40 if row == "start" else 30), colour, (w // 2, y + ctx.px(2)),
-                       anchor="midtop")
-            else:
-                t.draw(surface, labels[row], size, colour, (w // 2 - ctx.px(430), y))
-                arrows = row in ("map", "agent", "mode", "speed")
-                text = f"<  {values[row]}  >" if arrows and selected else values[row]
-                t.draw(surface, text[-60:], size, colour, (w // 2 - ctx.px(170), y))
-            y += ctx.px(56)
-        if self.message:
-            t.draw(surface, self.message, ctx.px(24), (240, 90, 80), (w // 2, y + ctx.px(10)), anchor="midtop")
-        t.draw(surface, "Up / Down: choose a line   Left / Right: change   type to edit   Enter: start   Esc: quit",
-               ctx.px(22), (170, 170, 190), (w // 2, h - ctx.px(30)), anchor="midbottom")
+            t.draw(surface, label, ctx.font(big), colour, bar.center, anchor="center")
+            self.row_rects[key] = bar
+            y += row_h
+        footer_size = ctx.font(20)
+        footer = ("Up / Down: choose a line   Left / Right: change   type to edit   F2: browse maps   "
+                  "Enter: start   Esc: quit")
+        footer_h = t.measure("Ag", footer_size)[1]
+        message_rect = pygame.Rect(rows.x, y + ctx.px(4), width, h - y - footer_h - ctx.px(24))
+        if self.confirm_quit:
+            t.draw(surface, "Quit the arcade?  Enter / Y: quit    Esc / N: stay", ctx.font(28), (255, 210, 60),
+                   (w // 2, message_rect.top), anchor="midtop")
+        else:
+            self.options.draw_message(surface, message_rect, ctx.font(22))
+        t.draw(surface, fit_text(t, footer, footer_size, w - ctx.px(20)), footer_size, (170, 170, 190),
+               (w // 2, h - ctx.px(12)), anchor="midbottom")
 
 
 def data_printable(ch: str) -> bool:

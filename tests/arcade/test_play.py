@@ -128,7 +128,9 @@ def test_plain_arrows_and_reserved_letters_do_nothing_in_play(display, board):
 def test_overlay_toggles_and_hint_focus(display, board):
     h = Harness(board)
     view = h.play.view
-    for name, overlay in (("e", "ruled_out"), ("m", "heat"), ("x", "treasure"), ("i", "regions")):
+    # The heat map moved to Shift+M when M became the mute key (issue #17).
+    for name, overlay in (("e", "ruled_out"), (key("m", pygame.KMOD_SHIFT), "heat"), ("x", "treasure"),
+                          ("i", "regions")):
         h.press(name)
         assert overlay in view.on
     h.press("c")
