@@ -1,0 +1,237 @@
+"""The judge runs real programs as the course's judge did (DUEL.md §4, §7), and leaves nothing
+running. Each test writes a small script standing in for a bot; scripts that start other
+processes write their pids to a file, and the test checks every one of them is gone."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import stat
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.duel.config import DuelConfig
+from game.duel.judge import run_program, split_command
+from game.duel.log import replay_log
+from game.duel.match import play_match
+
+from .helpers import FirstLegal, small_board
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the judge runs programs on POSIX only")
+
+ONE_ROUND = DuelConfig(rounds=1, time_limit=2.0)
+PY = shlex.quote(sys.executable)
+
+
+def script(tmp_path: Path, name: str, body: str) -> str:
+    """A Python script standing in for a bot, as a cmd: spec."""
+    path = tmp_path / name
+    path.write_text("import os, sys, time\n" + body)
+    return f"cmd:{PY} {shlex.quote(str(path))}"
+
+
+def gone(pid: int, within: float = 2.0) -> bool:
+    """The process has ended (a zombie waiting for init counts as ended)."""
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().split(") ")[-1].startswith("Z"):
+                    return True
+        except FileNotFoundError:
+            return True
+        except OSError:
+            pass
+        time.sleep(0.02)
+    return False
+
+
+def pids_in(folder: Path) -> list[int]:
+    return [int(p.read_text()) for p in sorted(folder.glob("*.pid"))]
+
+
+def play_a(tmp_path, spec, config=ONE_ROUND):
+    """A is the program under test; B an in-process bot that always has a legal move."""
+    workdir = tmp_path / "work"
+    result = play_match(small_board(), spec, FirstLegal(), config=config, workdir=workdir)
+    return result, workdir / "A"
+
+
+def test_a_correct_program_plays_every_move_and_is_logged(tmp_path):
+    spec = script(tmp_path, "good.py", """
+lines = sys.stdin.read().split("\\n")
+m, n = map(int, lines[1].split())
+grid = [lines[2 + i].split() for i in range(m)]
+me = lines[4 + m].strip()
+r, c = next((i, row.index(me)) for i, row in enumerate(grid) if me in row)
+for move, (dr, dc) in (("UP", (-1, 0)), ("RIGHT", (0, 1)), ("DOWN", (1, 0)), ("LEFT", (0, -1))):
+    if 0 <= r + dr < m and 0 <= c + dc < n and grid[r + dr][c + dc] not in "xAB":
+        print(move)
+        break
+""")
+    result = play_match(small_board(), spec, spec, config=DuelConfig(rounds=3, time_limit=2.0),
+                        workdir=tmp_path / "work")
+    assert result.message == ""                       # all three rounds played, no error
+    assert len(result.records) == 6
+    assert all(text in ("UP", "RIGHT", "DOWN", "LEFT") for _, text in result.records)
+    assert replay_log(small_board(), result.log_text, result.final.config).text == result.log_text
+    assert len(result.times["A"]) == 3 and all(t > 0 for t in result.times["A"])
+
+
+def test_up_with_crlf_is_a_valid_move(tmp_path):
+    spec = script(tmp_path, "crlf.py", "sys.stdout.buffer.write(b'UP\\r\\n')\n")
+    result, _ = play_a(tmp_path, spec)
+    assert result.records[0] == ("A", "UP")
+    assert result.message == "" and result.score_a == 1   # stepped on the mushroom above
+
+
+def test_a_program_past_the_limit_is_a_time_out_with_no_log_line_and_is_killed(tmp_path):
+    spec = script(tmp_path, "sleepy.py", "open('me.pid', 'w').write(str(os.getpid()))\ntime.sleep(30)\n")
+    started = time.monotonic()
+    result, folder = play_a(tmp_path, spec, DuelConfig(rounds=1, time_limit=0.5))
+    assert time.monotonic() - started < 5
+    assert result.message == "time out" and result.score_a == -100 and result.winner == "B Win"
+    assert result.log_text == "B Win\nA Score: -100\nB Score: 0\ntime out"
+    assert [gone(pid) for pid in pids_in(folder)] == [True]
+
+
+def test_a_valid_move_then_a_non_zero_exit_is_a_time_out(tmp_path):
+    spec = script(tmp_path, "fails.py", "print('UP')\nsys.exit(3)\n")
+    result, _ = play_a(tmp_path, spec)
+    assert result.message == "time out" and result.records == []
+    assert any("status 3" in note for note in result.notes)
+
+
+def test_a_crash_is_a_time_out(tmp_path):
+    spec = script(tmp_path, "crash.py", "print('UP', flush=True)\nos.kill(os.getpid(), 9)\n")
+    result, _ = play_a(tmp_path, spec)
+    assert result.message == "time out" and result.records == []
+
+
+def test_up_without_a_newline_loses_its_last_letter(tmp_path):
+    spec = script(tmp_path, "bare.py", "sys.stdout.write('UP')\n")
+    result, _ = play_a(tmp_path, spec)
+    assert result.records[0] == ("A", "U")
+    assert result.message == "invalid output format" and result.score_a == -100
+    assert result.log_text.startswith("A U\nB Win\n")
+
+
+def test_several_lines_are_logged_verbatim_and_replay(tmp_path):
+    spec = script(tmp_path, "chatty.py", "print('thinking...')\nprint()\nprint('UP')\n")
+    result, _ = play_a(tmp_path, spec)
+    assert result.message == "invalid output format"
+    assert result.log_text.startswith("A thinking...\n\nUP\nB Win\n")
+    assert replay_log(small_board(), result.log_text, ONE_ROUND).text == result.log_text
+
+
+def test_bytes_that_are_not_utf8_are_invalid_output_logged_with_replacement_characters(tmp_path):
+    spec = script(tmp_path, "binary.py", "sys.stdout.buffer.write(b'\\xff\\xfeUP\\n')\n")
+    result, _ = play_a(tmp_path, spec)
+    assert result.message == "invalid output format"
+    assert result.records[0] == ("A", "\ufffd\ufffdUP")
+    # A valid move whose only fault is a stray byte at the end: still invalid, still replays.
+    spec = script(tmp_path, "tail.py", "sys.stdout.buffer.write(b'UP\\xff')\n")
+    result, _ = play_a(tmp_path / "t", spec)
+    assert result.records[0] == ("A", "UP") and result.message == "invalid output format"
+    assert replay_log(small_board(), result.log_text, ONE_ROUND).text == result.log_text
+
+
+def test_a_flood_that_ends_in_time_is_invalid_output_with_a_bounded_record(tmp_path):
+    spec = script(tmp_path, "flood.py", "sys.stdout.write('x' * (8 << 20))\n")
+    result, _ = play_a(tmp_path, spec, DuelConfig(rounds=1, time_limit=5.0))
+    assert result.message == "invalid output format"
+    assert len(result.records[0].text) == 64 * 1024 - 1
+    assert any("more than" in note for note in result.notes)
+
+
+def test_a_flood_that_never_ends_is_a_time_out_and_is_killed(tmp_path):
+    spec = script(tmp_path, "hose.py", "open('me.pid', 'w').write(str(os.getpid()))\n"
+                                       "while True:\n    sys.stdout.write('x' * 65536)\n")
+    result, folder = play_a(tmp_path, spec, DuelConfig(rounds=1, time_limit=0.5))
+    assert result.message == "time out"
+    assert [gone(pid) for pid in pids_in(folder)] == [True]
+
+
+FORK = """
+import subprocess
+child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], {streams})
+open("child.pid", "w").write(str(child.pid))
+print("UP")
+"""
+
+
+def test_a_forked_child_that_lets_go_of_stdout_is_killed_after_a_valid_move(tmp_path):
+    spec = script(tmp_path, "forker.py", FORK.format(streams="stdout=subprocess.DEVNULL"))
+    result, folder = play_a(tmp_path, spec)
+    assert result.records[0] == ("A", "UP") and result.message == ""
+    assert [gone(pid) for pid in pids_in(folder)] == [True]
+
+
+def test_a_forked_child_that_holds_stdout_open_makes_a_time_out_and_is_killed(tmp_path):
+    # The course's judge read the output to its end, so it would have waited for the child too.
+    spec = script(tmp_path, "holder.py", FORK.format(streams=""))
+    result, folder = play_a(tmp_path, spec, DuelConfig(rounds=1, time_limit=0.7))
+    assert result.message == "time out"
+    assert [gone(pid) for pid in pids_in(folder)] == [True]
+
+
+def test_the_working_folder_is_kept_between_moves_and_holds_stderr(tmp_path):
+    spec = script(tmp_path, "memory.py", """
+seen = open("notes.txt").read() if os.path.exists("notes.txt") else ""
+open("notes.txt", "a").write("x")
+print("remembered " + seen, file=sys.stderr)
+print("RIGHT" if seen == "" else ("DOWN" if seen == "x" else "NOPE"))
+""")
+    result = play_match(small_board(), spec, FirstLegal(), config=DuelConfig(rounds=2, time_limit=2.0),
+                        workdir=tmp_path / "work")
+    assert [text for player, text in result.records if player == "A"] == ["RIGHT", "DOWN"]
+    folder = tmp_path / "work" / "A"
+    assert (folder / "notes.txt").read_text() == "xx"
+    log = (folder / "stderr.txt").read_text()
+    assert "remembered \n" in log and "remembered x\n" in log and "round 2, A" in log
+    assert not (tmp_path / "work" / "B").exists() or not (tmp_path / "work" / "B" / "notes.txt").exists()
+
+
+def test_both_programs_get_separate_folders(tmp_path):
+    spec = script(tmp_path, "where.py", "open('here.txt', 'w').write(os.getcwd())\nprint('UP')\n")
+    play_match(small_board(), spec, spec, config=ONE_ROUND, workdir=tmp_path / "work")
+    a = (tmp_path / "work" / "A" / "here.txt").read_text()
+    b = (tmp_path / "work" / "B" / "here.txt").read_text()
+    assert Path(a).name == "A" and Path(b).name == "B"
+
+
+def test_a_missing_or_non_executable_command_is_a_time_out_with_a_note(tmp_path):
+    result, _ = play_a(tmp_path, f"cmd:{tmp_path}/no-such-bot --fast")
+    assert result.message == "time out" and result.score_a == -100
+    assert len(result.notes) == 1 and "no-such-bot" in result.notes[0]
+    plain = tmp_path / "plain.sh"
+    plain.write_text("#!/bin/sh\necho UP\n")
+    plain.chmod(stat.S_IRUSR | stat.S_IWUSR)
+    result, _ = play_a(tmp_path / "2", f"cmd:{plain}")
+    assert result.message == "time out" and "Permission denied" in result.notes[0]
+
+
+def test_a_shell_script_works_without_a_shell_in_between(tmp_path):
+    bot = tmp_path / "bot.sh"
+    bot.write_text("#!/bin/sh\ncat > /dev/null\necho UP\n")
+    bot.chmod(0o755)
+    result, _ = play_a(tmp_path, f"cmd:{bot}")
+    assert result.records[0] == ("A", "UP")
+    # Shell syntax is not interpreted: ';' reaches the program as an argument.
+    argv = split_command(f"{bot} ; rm -rf /", base=tmp_path)
+    assert argv[1:] == [";", "rm", "-rf", "/"]
+
+
+def test_a_temporary_working_folder_is_removed_after_the_game(tmp_path):
+    spec = script(tmp_path, "tell.py", f"open({str(tmp_path / 'cwd.txt')!r}, 'w').write(os.getcwd())\nprint('UP')\n")
+    play_match(small_board(), spec, FirstLegal(), config=ONE_ROUND)
+    used = Path((tmp_path / "cwd.txt").read_text())
+    assert used.name == "A" and not used.exists()
+
+
+def test_run_program_reports_time_including_start_up(tmp_path):
+    run = run_program([sys.executable, "-c", "print('UP')"], "1\n", tmp_path, 5.0)
+    assert run.output == "UP\n" and run.status == "ok" and 0 < run.seconds < 5
