@@ -72,6 +72,7 @@ class BoardView:
         self.sound = None  # a SoundBoard, if the scene gives one: the director plays effects on it
         self.hover_tile: tuple[int, int] | None = None  # the tile under the mouse pointer
         self.legend = True  # the row that says which overlays are on (needs text)
+        self.hover_lift = 0  # pixels to keep free under the hover readout (the replay's marker legend)
         self._minimap: pygame.Surface | None = None
         self.show(len(match.steps) - 1)
 
@@ -257,7 +258,7 @@ class BoardView:
         label = self.text.render(text, size, (240, 240, 245))
         box = label.get_rect().inflate(16, 8)
         view = camera.viewport
-        box.bottomright = (view.right - 8, view.bottom - 8)
+        box.bottomright = (view.right - 8, view.bottom - 8 - self.hover_lift)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((8, 10, 24, 215))
         surface.blit(shade, box)

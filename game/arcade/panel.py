@@ -14,6 +14,7 @@ import pygame
 
 from game.shell.text import TextRenderer
 from game.treasure.log import event_lines
+from game.treasure.observation import observe
 
 BG = (22, 24, 38)
 INK = (232, 230, 222)
@@ -76,11 +77,65 @@ class Panel:
     def draw(self, surface: pygame.Surface, scene) -> None:
         view = scene.view
         key = (view.shown, id(view.match.steps[0]), view.hint_focus, scene.autoplay, view.director.speed,
-               tuple(sorted(view.on)), self.rect.size, scene.selected_hint, self.hint_scroll)
+               tuple(sorted(view.on)), self.rect.size, scene.selected_hint, self.hint_scroll,
+               getattr(scene, "footer", ""))
         if key != self._key or self._surface is None:
             self._key = key
             self._surface = self._render(scene)
         surface.blit(self._surface, self.rect)
+        hovered = getattr(scene, "hovered_hint", None)
+        if hovered is not None:
+            self.draw_tooltip(surface, view.state, hovered)
+
+    # -- what is known of the hints ------------------------------------------------------------
+
+    def implied(self, match, index: int) -> dict[int, tuple[bool, tuple[int, ...]]]:
+        """Hints whose truth follows from what is known at history step ``index`` (cached)."""
+        from game.agents.knowledge import implied_hints
+
+        key = (id(match.steps[0]), index)
+        cache = self.__dict__.setdefault("_implied", {})
+        if key not in cache:
+            if len(cache) > 64:
+                cache.clear()
+            cache[key] = implied_hints(observe(match.steps[index].state))
+        return cache[key]
+
+    def implied_lines(self, match, index: int) -> list[str]:
+        """For the log: hints whose truth became known at step ``index`` without a verify."""
+        from game.agents.knowledge import implied_text
+
+        now = self.implied(match, index)
+        before = self.implied(match, index - 1) if index > 0 else {}
+        return [f"HINT {k} is {implied_text(*v)}" for k, v in sorted(now.items()) if k not in before]
+
+    def tooltip_lines(self, state, k: int, size: int, width: int) -> list[str]:
+        """Hint ``k``'s whole text, wrapped (the list cuts long hints to two lines)."""
+        if not 1 <= k <= len(state.hints):
+            return []
+        return wrap(self.text, f"{k}. {state.hints[k - 1].text}", size, width, 12)
+
+    def draw_tooltip(self, surface: pygame.Surface, state, k: int) -> None:
+        row = self.hint_rows.get(k)
+        if row is None:
+            return
+        size = self.font(21)
+        width = max(self.px(300), min(self.px(640), self.rect.x - self.px(40)))
+        if self.rect.x < self.px(200):  # no room left of the panel: over it
+            width = self.rect.w - self.px(20)
+        lines = self.tooltip_lines(state, k, size, width)
+        if not lines:
+            return
+        line_h = self.text.measure("Ag", size)[1] + 2
+        box = pygame.Rect(0, 0, width + self.px(20), line_h * len(lines) + self.px(14))
+        box.topright = (self.rect.x - self.px(8), row.y) if self.rect.x >= self.px(200) else (self.rect.right - 4, row.bottom)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (14, 16, 30), box, border_radius=self.px(6))
+        pygame.draw.rect(surface, GOLD, box, 1, border_radius=self.px(6))
+        y = box.y + self.px(7)
+        for part in lines:
+            self.text.draw(surface, part, size, INK, (box.x + self.px(10), y))
+            y += line_h
 
     # -- content ----------------------------------------------------------------------------
 
@@ -130,6 +185,12 @@ class Panel:
         else:
             n = f - state.turn
             line(f"Pirate freed in {n} turn{'s' if n != 1 else ''} (turn {f})", small, INK)
+        if state.revealed and "treasure" in view.on and not state.over:
+            from .match import pirate_turns_left, plural
+
+            left = pirate_turns_left(state)
+            if left is not None:
+                line(f"Spoiler: the pirate is {plural(left, 'turn')} from the treasure", small, GOLD)
         mode = "AUTOPLAY" if scene.autoplay else "STEP BY STEP"
         line(f"{mode}  speed: {view.director.speed}", small, GOLD if scene.autoplay else DIM)
         y += self.px(6)
@@ -152,9 +213,17 @@ class Panel:
         hint_bottom = h - log_height - self.px(40)
         self.hint_area = pygame.Rect(0, y, w, max(0, hint_bottom - y)).move(self.rect.topleft)
         newest_first = list(enumerate(zip(state.hints, state.verified), start=1))[::-1]
-        # Numbered as the agent's reasons name them ("verify hint 3: ...").
-        laid = [(k, verdict, wrap(t, f"{k}. {hint.text}", small, inner - self.px(70), 2))
-                for k, (hint, verdict) in newest_first]
+        implied = self.implied(match, view.shown)
+        # Numbered as the agent's reasons name them ("verify hint 3: ..."). A hint whose truth
+        # follows from what is known says so on a line of its own: FALSE (follows from 3).
+        from game.agents.knowledge import implied_text
+
+        laid = []
+        for k, (hint, verdict) in newest_first:
+            parts = wrap(t, f"{k}. {hint.text}", small, inner - self.px(70), 2)
+            if verdict is None and k in implied:
+                parts = parts + [implied_text(*implied[k])]
+            laid.append((k, verdict, parts))
         line_h = t.measure("Ag", small)[1] + self.px(2)
         heights = [len(parts) * line_h + self.px(6) for *_, parts in laid]
         more_h = line_h + self.px(4)  # room for the "... more" lines above and below
@@ -171,8 +240,11 @@ class Panel:
                 left = len(laid) - i
                 line(f"... {left} older hint{'s' if left != 1 else ''} (wheel down)", small, DIM)
                 break
-            badge, colour = ("TRUE", TRUE_C) if verdict is True else ("FALSE", FALSE_C) if verdict is False else (
+            known = implied.get(k, (None,))[0] if verdict is None else verdict
+            badge, colour = ("TRUE", TRUE_C) if known is True else ("FALSE", FALSE_C) if known is False else (
                 "?", UNKNOWN_C)
+            if verdict is None and known is not None:
+                badge = badge.lower()  # known by reasoning, not by a verify
             row = pygame.Rect(pad - self.px(6), y - self.px(3), inner + self.px(12), heights[i])
             focused = view.hint_focus == k
             if focused:
@@ -181,9 +253,10 @@ class Panel:
             label = t.render(badge, small, (20, 20, 20), colour)
             s.blit(label, (w - pad - label.get_width(), y))
             yy = y
-            for part in parts:
+            for j, part in enumerate(parts):
                 y = yy
-                line(part, small, INK if verdict is None else colour)
+                implied_row = verdict is None and known is not None and j == len(parts) - 1
+                line(part, small, colour if implied_row or verdict is not None else INK)
                 yy = y
             y = row.bottom + self.px(3)
             self.hint_rows[k] = row.move(self.rect.topleft)
@@ -198,11 +271,14 @@ class Panel:
             step = match.steps[i]
             for event in step.events:
                 lines.extend(event_lines(event))
-        for text_line in lines[-6:]:
-            line(text_line, self.font(17), DIM)
+            lines.extend(self.implied_lines(match, i))
+        log_size = self.font(17)
+        room = max(1, (h - self.px(30) - y) // (t.measure("Ag", log_size)[1] + self.px(2)) - 1)
+        for text_line in lines[-room:]:
+            line(text_line, log_size, DIM)
 
-        y = h - self.px(26)
-        line("F1 / H: help and keys    P / Esc: pause", small, GOLD)
+        y = h - self.px(8) - t.measure("Ag", small)[1]
+        line(getattr(scene, "footer", "") or "F1 / H: help and keys    P / Esc: pause", small, GOLD)
         return s
 
 

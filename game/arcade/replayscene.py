@@ -16,7 +16,7 @@ import pygame
 
 from game.replay import Playback, ReplayError, load_replay, saved_replays
 from game.shell.input import CLICK, DRAG, HOVER, RESIZE, WHEEL
-from game.shell.scenes import BaseScene, Push, Quit, Replace
+from game.shell.scenes import BaseScene, Pop, Push, Quit, Replace
 
 from . import keys
 from .boardview import BoardView
@@ -28,6 +28,9 @@ REPLAY_BINDINGS = keys.bindings(keys.REPLAY_KEYS, digits="digit")
 MARK_COLOURS = {"reveal": (255, 150, 60), "free": (240, 70, 60), "teleport": (120, 230, 255),
                 "verify_true": (110, 220, 120), "verify_false": (240, 90, 80), "win": (255, 210, 60),
                 "lose": (240, 60, 60)}
+# The timeline's legend: what each marker means, in the order a game meets them.
+MARK_LEGEND = (("reveal", "prison revealed"), ("free", "pirate free"), ("teleport", "teleport"),
+               ("verify_true", "hint TRUE"), ("verify_false", "hint FALSE"), ("win", "win"), ("lose", "lose"))
 
 
 class _LazyStep:
@@ -128,7 +131,10 @@ class ReplayScene(BaseScene):
         map_rect.h -= self.ctx.px(40)  # room for the timeline under the caption
         self.view = BoardView(self.match, ctx.sprites, map_rect, text=ctx.text if text else None, ui_scale=ctx.scale)
         self.view.director.speed = speed
+        self.view.sound = getattr(ctx, "sound", None)
+        self.view.hover_lift = ctx.text.measure("Ag", max(16, ctx.px(16)))[1] + ctx.px(10) if text else 0
         self.panel = Panel(panel_rect, ctx.text, ctx.scale)
+        self.footer = "F1 / H: help and keys    P / Esc: pause"
         self.cursor = 0
         self.view.show(0)
 
@@ -169,9 +175,21 @@ class ReplayScene(BaseScene):
 
         name, data = intention.name, intention.data
         view, camera = self.view, self.view.camera
+        if name == "pause" and self.goto_digits is not None:
+            self.goto_digits = None  # Esc first cancels a half-typed G
+            return None
         if name not in ("digit", "goto_enter", "erase", RESIZE, HOVER):
             if self.goto_digits is not None and name != "goto":
                 self.goto_digits = None
+        from .sound import sound_intention
+
+        status = sound_intention(name, getattr(self.ctx, "sound", None))
+        if status is not None:
+            view.say(status, (190, 230, 255), 1.5)
+            return None
+        if name == "pause":
+            self.autoplay = False
+            return Push(ReplayPauseOverlay(self))
         if name == RESIZE:
             self.ctx.size = data
         elif name == "next_action":
@@ -229,6 +247,7 @@ class ReplayScene(BaseScene):
             camera.pan(data.dx, data.dy)
         elif name == HOVER:
             self.hovered_hint = self.panel.hint_at(data)
+            view.set_hover(data)
             view.hint_focus = self.hovered_hint if self.hovered_hint is not None else self.selected_hint
         elif name == CLICK:
             position = self.timeline_position(data.pos)
@@ -262,6 +281,7 @@ class ReplayScene(BaseScene):
         agent = replay.agent if replay.agent in self.ctx.agents else (self.ctx.agents[0] if self.ctx.agents else "default")
         match = Match.from_history(replay.board, replay.seed, agent, replay.rules, steps,
                                    branched_from=self.source or "replay")
+        match.branch_length = len(steps)  # saved only once something new is played
         play = PlayScene(self.ctx, match, self.map_name + "-branch", speed=self.view.director.speed,
                          human=True, text=self.show_text)
         play.message = f"Branched from turn {state.turn}: you play (O hands it to the agent)"
@@ -332,10 +352,11 @@ class ReplayScene(BaseScene):
                 who = "you" if recorded.by == "human" else recorded.by
                 text += f"   {who}: {recorded.action.text()}" + (f" ({recorded.reason})" if recorded.reason else "")
             colour = (220, 220, 230)
-        size = self.ctx.px(21)
-        while self.ctx.text.measure(text, size)[0] > rect.w - 20 and len(text) > 10:
-            text = text[:-4] + "..."
-        self.ctx.text.draw(surface, text, size, colour, (rect.x + self.ctx.px(14), rect.y + self.ctx.px(8)))
+        from .panel import fit_text
+
+        size = max(16, self.ctx.px(21))
+        text = fit_text(self.ctx.text, text, size, rect.w - self.ctx.px(28))
+        self.ctx.text.draw(surface, text, size, colour, (rect.x + self.ctx.px(14), rect.y + self.ctx.px(6)))
 
     def _draw_timeline(self, surface: pygame.Surface) -> None:
         bar = self.timeline_rect()
@@ -372,21 +393,129 @@ class ReplayScene(BaseScene):
         x = self.x_of(self.cursor)
         pygame.draw.line(surface, (255, 255, 255), (x, bar.y - ctx.px(5)), (x, bar.bottom + ctx.px(3)), 3)
         if self.show_text:
-            label = ctx.text.render(f"turn {self.turn}", max(14, ctx.px(16)), (255, 255, 255), (20, 24, 40))
+            label = ctx.text.render(f"turn {self.turn}", max(16, ctx.px(16)), (255, 255, 255), (20, 24, 40))
             lx = max(bar.x, min(bar.right - label.get_width(), x - label.get_width() // 2))
             surface.blit(label, (lx, bar.y - label.get_height() - ctx.px(4)))
+            self._draw_mark_legend(surface)
+
+    def _draw_mark_legend(self, surface: pygame.Surface) -> None:
+        """What the timeline's markers mean: one swatch and word per kind this game has, in
+        the top-right corner of the map (the caption line has no room for it)."""
+        ctx = self.ctx
+        kinds = {m.kind for m in self.marks}
+        items = [(kind, text) for kind, text in MARK_LEGEND if kind in kinds]
+        if not items:
+            return
+        size = max(16, ctx.px(16))
+        view = self.view.camera.viewport
+        y = view.bottom - ctx.text.measure("Ag", size)[1] - ctx.px(6)
+        x = view.right - ctx.px(8)
+        for kind, text in reversed(items):
+            label = ctx.text.render(text, size, (235, 235, 240), (20, 22, 36))
+            x -= label.get_width()
+            surface.blit(label, (x, y))
+            swatch = pygame.Rect(x - ctx.px(14), y + label.get_height() // 2 - ctx.px(5), ctx.px(10), ctx.px(10))
+            pygame.draw.rect(surface, MARK_COLOURS[kind], swatch)
+            x = swatch.x - ctx.px(12)
+            if x < view.x + view.w // 3:
+                break
+
+
+class ReplayPauseOverlay(BaseScene):
+    """The replay viewer's pause (P or Esc, as its footer says): resume, the title, or quit."""
+
+    is_overlay = True
+    bindings = keys.bindings(keys.OVERLAY_KEYS)
+
+    def __init__(self, replay: ReplayScene) -> None:
+        self.replay = replay
+
+    def handle(self, intention):
+        from .scenes import Chain, TitleScene
+
+        name = intention.name
+        if name == "close":
+            return Pop()
+        if name == "menu":
+            return Chain(Pop(), Replace(TitleScene(self.replay.ctx)))
+        if name == "quit":
+            return Quit()
+        if name == RESIZE:
+            self.replay.ctx.size = intention.data
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from .scenes import shade
+
+        shade(surface, 150)
+        ctx, t = self.replay.ctx, self.replay.ctx.text
+        w, h = surface.get_size()
+        t.draw(surface, "PAUSED", ctx.px(72), (255, 210, 60), (w // 2, h // 2 - ctx.px(60)), anchor="center")
+        for i, text in enumerate(["P / Esc / Space: back to the replay", "Q: title menu   Ctrl+Q: quit the arcade"]):
+            t.draw(surface, text, max(16, ctx.px(26)), (235, 235, 240), (w // 2, h // 2 + ctx.px(10 + 36 * i)),
+                   anchor="center")
+
+
+def replay_columns(path: Path) -> dict[str, str]:
+    """What the replay list shows for one file: game, map, date, outcome, turns, and whether a
+    human played (some or all of the actions). Reads the JSON document only; a file that is not
+    a readable replay says so in the outcome column."""
+    import json
+
+    row = {"game": "?", "map": path.stem, "date": "", "outcome": "unreadable", "turns": "", "human": ""}
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return row
+    if not isinstance(doc, dict):
+        return row
+    from game.replay import FORMAT
+
+    row["game"] = "Treasure Island" if doc.get("format") == FORMAT else str(doc.get("format", "?"))[:20]
+    map_text = doc.get("map") if isinstance(doc.get("map"), str) else ""
+    size = map_text.split(maxsplit=2)[:2]
+    stem = path.stem.split("-seed")[0]
+    row["map"] = f"{stem} ({size[0]}x{size[1]})" if len(size) == 2 and all(v.isdigit() for v in size) else stem
+    created = str(doc.get("created", ""))
+    row["date"] = created[:16].replace("T", " ")
+    outcome = doc.get("outcome") if isinstance(doc.get("outcome"), dict) else {}
+    row["outcome"] = str(outcome.get("result") or "?")
+    turns = outcome.get("turns")
+    row["turns"] = str(turns) if isinstance(turns, int) else "?"
+    actions = doc.get("actions") if isinstance(doc.get("actions"), list) else []
+    humans = sum(1 for a in actions if isinstance(a, dict) and a.get("by") == "human")
+    row["human"] = "all" if actions and humans == len(actions) else "yes" if humans else "no"
+    if doc.get("branched_from"):
+        row["human"] += " (branch)"
+    return row
+
+
+COLUMNS = (("game", "GAME", 0.0), ("map", "MAP", 0.17), ("date", "DATE", 0.42), ("outcome", "OUTCOME", 0.62),
+           ("turns", "TURNS", 0.77), ("human", "HUMAN", 0.86))
 
 
 class ReplayListScene(BaseScene):
-    """The saved replays, newest first: Enter opens one, Esc goes back to the title menu."""
+    """The saved replays, newest first, one row per file with its game, map, date, outcome,
+    turns and whether a human played. Enter opens one; Delete removes one after Y confirms;
+    Esc goes back to the title menu."""
 
     bindings = keys.bindings(keys.LIST_KEYS)
 
     def __init__(self, ctx, folder=None) -> None:
         self.ctx = ctx
+        self.folder = folder
         self.files = saved_replays(folder)
         self.row = 0
+        self.first = 0
+        self.confirm_delete: Path | None = None
+        self.row_rects: dict[int, pygame.Rect] = {}
+        self._columns: dict[Path, dict[str, str]] = {}
         self.message = "" if self.files else "No saved replays yet: finish a game and it is saved here."
+
+    def columns(self, path: Path) -> dict[str, str]:
+        if path not in self._columns:
+            self._columns[path] = replay_columns(path)
+        return self._columns[path]
 
     def handle(self, intention):
         from .scenes import TitleScene
@@ -395,46 +524,111 @@ class ReplayListScene(BaseScene):
         n = len(self.files)
         if name == RESIZE:
             self.ctx.size = intention.data
-        elif name == "menu_back":
+            return None
+        if self.confirm_delete is not None:
+            if name in ("menu_yes", "menu_go"):
+                self.delete(self.confirm_delete)
+            elif name in ("menu_no", "menu_back", "menu_delete") or name.startswith("menu_"):
+                self.message = "Kept."
+            self.confirm_delete = None
+            return None
+        if name == "menu_back":
             return Replace(TitleScene(self.ctx))
-        elif n and name in ("menu_up", "menu_down", "menu_page_up", "menu_page_down"):
+        if n and name in ("menu_up", "menu_down", "menu_page_up", "menu_page_down"):
             step = {"menu_up": -1, "menu_down": 1, "menu_page_up": -10, "menu_page_down": 10}[name]
             self.row = max(0, min(n - 1, self.row + step))
         elif name == "menu_go" and n:
             return self.open(self.files[self.row])
+        elif name == "menu_delete" and n:
+            self.confirm_delete = self.files[self.row]
+            self.message = ""
+        elif name == WHEEL and n:
+            self.row = max(0, min(n - 1, self.row - intention.data.steps))
+        elif name == CLICK:
+            for i, rect in self.row_rects.items():
+                if rect.collidepoint(intention.data.pos):
+                    if i == self.row:
+                        return self.open(self.files[i])
+                    self.row = i
         elif name == "window_close":
             return Quit()
         return None
+
+    def delete(self, path: Path) -> None:
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            self.message = f"Could not delete {path.name}: {exc.strerror}"
+            return
+        self.files = [p for p in self.files if p != path]
+        self._columns.pop(path, None)
+        self.row = max(0, min(self.row, len(self.files) - 1))
+        self.message = f"Deleted {path.name}."
 
     def open(self, path: Path):
         try:
             playback = Playback(load_replay(path))
         except ReplayError as exc:
-            self.message = f"Refused: {exc}"[:200]
+            self.message = f"Refused: {exc}"[:300]
             return None
         return Replace(ReplayScene(self.ctx, playback, str(path), speed="normal"))
 
     def draw(self, surface: pygame.Surface) -> None:
+        from .panel import fit_text, wrap
+
         ctx, t = self.ctx, self.ctx.text
         w, h = surface.get_size()
         surface.fill((12, 24, 52))
-        t.draw(surface, "REPLAYS", ctx.px(64), (255, 210, 60), (w // 2, ctx.px(40)), anchor="midtop")
+        title = t.draw(surface, "REPLAYS", ctx.px(64), (255, 210, 60), (w // 2, ctx.px(20)), anchor="midtop")
+        small = max(16, ctx.px(20))
+        y = title.bottom + ctx.px(4)
         folder = self.files[0].parent if self.files else None
         if folder is not None:
-            t.draw(surface, str(folder), ctx.px(20), (170, 170, 190), (w // 2, ctx.px(120)), anchor="midtop")
-        line_h = ctx.px(36)
-        per_page = max(1, (h - ctx.px(260)) // line_h)
-        first = max(0, self.row - per_page + 1)
-        y = ctx.px(160)
-        for i, path in enumerate(self.files[first:first + per_page], start=first):
+            y = t.draw(surface, fit_text(t, str(folder), small, w - ctx.px(40)), small, (170, 170, 190),
+                       (w // 2, y), anchor="midtop").bottom
+        width = min(w - ctx.px(40), ctx.px(1400))
+        x0 = (w - width) // 2
+        size = max(16, ctx.px(24))
+        y += ctx.px(12)
+        for key, head, share in COLUMNS:
+            t.draw(surface, head, small, (150, 170, 210), (x0 + ctx.px(12) + int(width * share), y))
+        y += t.measure("Ag", small)[1] + ctx.px(6)
+        line_h = t.measure("Ag", size)[1] + ctx.px(10)
+        footer_h = 3 * t.measure("Ag", small)[1] + ctx.px(40)
+        per_page = max(1, (h - y - footer_h) // line_h)
+        if self.row < self.first:
+            self.first = self.row
+        elif self.row >= self.first + per_page:
+            self.first = self.row - per_page + 1
+        self.row_rects = {}
+        edges = [int(width * share) for _, _, share in COLUMNS] + [width]
+        for i, path in enumerate(self.files[self.first:self.first + per_page], start=self.first):
             selected = i == self.row
+            bar = pygame.Rect(x0, y, width, line_h - ctx.px(4))
             if selected:
-                pygame.draw.rect(surface, (40, 56, 96), (w // 2 - ctx.px(460), y - ctx.px(4), ctx.px(920), line_h),
-                                 border_radius=ctx.px(6))
-            t.draw(surface, path.name[:70], ctx.px(26), (255, 210, 60) if selected else (225, 225, 235),
-                   (w // 2 - ctx.px(440), y))
+                pygame.draw.rect(surface, (40, 56, 96), bar, border_radius=ctx.px(6))
+            colour = (255, 210, 60) if selected else (225, 225, 235)
+            row = self.columns(path)
+            for c, (key, _, _) in enumerate(COLUMNS):
+                cell_w = edges[c + 1] - edges[c] - ctx.px(14)
+                text = fit_text(t, row[key], size, cell_w)
+                cell_colour = colour
+                if key == "outcome" and not selected:
+                    cell_colour = {"WIN": (110, 220, 120), "LOSE": (240, 90, 80)}.get(row[key], (170, 170, 190))
+                t.draw(surface, text, size, cell_colour, (x0 + ctx.px(12) + edges[c], bar.centery), anchor="midleft")
+            self.row_rects[i] = bar
             y += line_h
-        if self.message:
-            t.draw(surface, self.message, ctx.px(22), (240, 90, 80), (w // 2, h - ctx.px(80)), anchor="midbottom")
-        t.draw(surface, "Up / Down: choose   Enter: open   Esc: back", ctx.px(22), (170, 170, 190),
-               (w // 2, h - ctx.px(30)), anchor="midbottom")
+        bottom = h - ctx.px(12) - t.measure("Ag", small)[1] - ctx.px(8)
+        if self.confirm_delete is not None:
+            t.draw(surface, fit_text(t, f"Delete {self.confirm_delete.name}?  Y / Enter: delete    N / Esc: keep",
+                                     size, w - ctx.px(40)),
+                   size, (255, 210, 60), (w // 2, bottom), anchor="midbottom")
+        elif self.message:
+            lines = wrap(t, self.message, small, w - ctx.px(60), 3)
+            for k, part in enumerate(reversed(lines)):
+                t.draw(surface, part, small, (240, 90, 80), (w // 2, bottom - k * (t.measure("Ag", small)[1] + 2)),
+                       anchor="midbottom")
+        t.draw(surface, "Up / Down: choose   Enter / click: open   Delete: delete (asks)   Esc: back", small,
+               (170, 170, 190), (w // 2, h - ctx.px(12)), anchor="midbottom")
