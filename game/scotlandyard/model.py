@@ -201,7 +201,8 @@ MRX_STARTS: tuple[int, ...] = (35, 45, 51, 71, 78, 104, 106, 127, 132, 166, 170,
 # --------------------------------------------------------------------------------------------
 class _Tables:
     """Per board: for each station its neighbours with the non-secret tickets that reach them, and
-    (per piece) the move objects, so a state filters ready-made moves instead of building them."""
+    (per piece) the move objects, so a state filters ready-made moves instead of building them.
+    Stations not on the board get empty tables."""
 
     __slots__ = ("rides", "single", "double")
 
@@ -216,6 +217,13 @@ class _Tables:
         self.rides: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = rides
         self.single: dict[tuple[Piece, int], tuple] = {}
         self.double: dict[int, tuple] = {}
+        # Built whole, up front (about 25 ms for the standard board): a cache filled as games
+        # are played would remember where Mr X has been, and views hold the board.
+        for piece in Piece:
+            for s in board.stations:
+                self.singles(piece, s)
+        for s in board.stations:
+            self.doubles(s)
 
     def singles(self, piece: Piece, s: int):
         """``((n, ((ticket_index, move), ...)), ...)`` for every neighbour of ``s``; the SECRET
