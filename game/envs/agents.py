@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import importlib
 
+import numpy as np
+
 from game.agents.base import Agent, Decision
 from game.treasure.actions import Forfeit
 from game.treasure.observation import Observation
@@ -84,3 +86,46 @@ def policy_agent(policy: str, *, name: str = "policy", max_size: tuple[int, int]
     """A :class:`PolicyAgent` class for the policy function at ``"module:function"``."""
     return type(f"PolicyAgent_{name}", (PolicyAgent,), {"name": name, "policy_path": policy, "max_size": max_size,
                                                         "max_hints": max_hints})
+
+
+# --- Treasure Duel --------------------------------------------------------------------------------
+from game.duel.protocol import MOVES, Bot  # noqa: E402 - kept beside the duel's adapter
+from game.duel.protocol import Decision as DuelDecision  # noqa: E402
+
+
+class PolicyBot(Bot):
+    """A trained ``duel_v0`` policy as a duel bot, for ``make_bot("yourmodule:YourBot")``
+    (``run.py duel play --a yourmodule:YourBot``). Override :meth:`policy` or set ``policy_path``.
+    A masked index is answered as that move, so the judge applies the course's rule."""
+
+    name = "policy"
+    policy_path: str | None = None
+
+    def __init__(self, seed: int = 0, move_time: float = 0.3):
+        super().__init__(seed=seed, move_time=move_time)
+        self._policy = _resolve(self.policy_path) if self.policy_path else None
+        self._encoder = None
+
+    def policy(self, observation, mask) -> int:
+        if self._policy is None:
+            raise NotImplementedError("override policy(observation, mask) or set policy_path = 'module:function'")
+        return self._policy(observation, mask)
+
+    def act(self, obs) -> DuelDecision:
+        from game.duel.bots.common import legal_moves
+
+        from .duel_v0 import DuelEncoder
+
+        if self._encoder is None or (self._encoder.rows, self._encoder.cols) != (obs.rows, obs.cols):
+            self._encoder = DuelEncoder(obs.rows, obs.cols)
+        arrays = self._encoder.encode(obs)
+        mask = np.zeros(4, dtype=np.int8)
+        for move in legal_moves(obs):
+            mask[MOVES.index(move)] = 1
+        index = int(self.policy(arrays, mask))
+        return DuelDecision(MOVES[index] if 0 <= index < 4 else f"index {index}", f"policy index {index}")
+
+
+def policy_bot(policy: str, *, name: str = "policy") -> type[PolicyBot]:
+    """A :class:`PolicyBot` class for the policy function at ``"module:function"``."""
+    return type(f"PolicyBot_{name}", (PolicyBot,), {"name": name, "policy_path": policy})

@@ -93,3 +93,35 @@ class TreasurePolicy:
 
 def treasure_policy(agent: str = "default", seed: int = 0, *, env=None, **kwargs) -> TreasurePolicy:
     return TreasurePolicy(agent, seed, env=env, **kwargs)
+
+
+class DuelPolicy:
+    """One of our duel bots (``make_bot`` name or ``module:Class``) as a policy on ``duel_v0``'s
+    arrays: it rebuilds the course input from them and maps the bot's move to its index. One
+    policy per seat; a new game (the round going back) gets a fresh bot, as the judge does."""
+
+    def __init__(self, bot: str = "default", seed: int = 0, move_time: float = 0.05):
+        from game.duel.bots import bot_class
+
+        bot_class(bot)  # fail now, with the bot's name
+        self.name, self.seed, self.move_time = bot, seed, move_time
+        self.bot = None
+        self._round = None
+
+    def __call__(self, observation, mask) -> int:
+        from game.duel.bots import make_bot
+        from game.duel.protocol import MOVES
+
+        from .duel_v0 import DuelEncoder
+
+        obs = DuelEncoder.decode(observation)
+        if self.bot is None or self._round is None or obs.round <= self._round:
+            self.bot = make_bot(self.name, seed=self.seed, move_time=self.move_time)
+        self._round = obs.round
+        decision = self.bot.act(obs)
+        move = getattr(decision, "move", decision)
+        return MOVES.index(move) if move in MOVES else 0  # not a move: index 0, played as the rules say
+
+
+def duel_policy(bot: str = "default", seed: int = 0, move_time: float = 0.05) -> DuelPolicy:
+    return DuelPolicy(bot, seed, move_time)
