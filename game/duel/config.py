@@ -40,6 +40,11 @@ class DuelConfig:
             raise ValueError(f"stun_turns must be >= 0, not {self.stun_turns}")
         if not self.time_limit > 0:
             raise ValueError(f"time_limit must be positive, not {self.time_limit}")
+        letters = [letter for letter, _ in self.effects]
+        if len(set(letters)) != len(letters):
+            raise ValueError(f"an item has two effects: {' '.join(letters)}")
+        if set(letters) != set("bmnst"):
+            raise ValueError(f"every item b m n s t needs an effect, not only {' '.join(letters)}")
         for letter, (kind, operand) in self.effects:
             if letter not in "bmnst":
                 raise ValueError(f"effect for unknown item {letter!r}: items are b m n s t")
