@@ -299,7 +299,7 @@ class BoardView:
 
     def _draw_legend(self, surface: pygame.Surface) -> None:
         view = self.camera.viewport
-        size = self.font_px(16)
+        size = self.font_px(19)
         ruler = self.camera.tile >= 10 and not view.contains(self.camera.map_rect)
         x = view.x + (self.text.measure("000", size)[0] + 14 if ruler else 8)
         y = view.y + (self.text.measure("0", size)[1] + 8 if ruler else 6)

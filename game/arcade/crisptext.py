@@ -1,7 +1,7 @@
 """Small text that keeps its letter spacing.
 
 pygame's default font, hinted at small sizes, rounds each glyph's advance to whole pixels, so
-words come apart (``treas ure``, ``becausel arge``). Text below :data:`CRISP_BELOW` is drawn
+words come apart (``treas ure``, ``becausel arge``). Text below :data:`CRISP_BELOW` (nearly all of it) is drawn
 at twice the size and smoothly scaled down: the spacing errors halve and the letters stay
 sharp. Larger text is drawn as before. Measuring agrees with drawing.
 """
@@ -12,7 +12,7 @@ import pygame
 
 from game.shell.text import TextRenderer
 
-CRISP_BELOW = 30
+CRISP_BELOW = 100
 
 
 class CrispText(TextRenderer):

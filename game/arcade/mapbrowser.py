@@ -136,7 +136,7 @@ class MapBrowserScene(BaseScene):
         small = ctx.font(20)
         where = t.draw(surface, fit_text(t, str(self.folder), small, width), small, (170, 200, 240),
                        (w // 2, title.bottom + ctx.px(6)), anchor="midtop")
-        size = ctx.font(26)
+        size = ctx.font(32)
         line_h = t.measure("Ag", size)[1] + ctx.px(10)
         footer_h = t.measure("Ag", small)[1] * 2 + ctx.px(30)
         top = where.bottom + ctx.px(14)

@@ -582,7 +582,7 @@ class ReplayListScene(BaseScene):
         w, h = surface.get_size()
         surface.fill((12, 24, 52))
         title = t.draw(surface, "REPLAYS", ctx.px(64), (255, 210, 60), (w // 2, ctx.px(20)), anchor="midtop")
-        small = max(16, ctx.px(20))
+        small = max(16, ctx.px(24))
         y = title.bottom + ctx.px(4)
         folder = self.files[0].parent if self.files else None
         if folder is not None:
@@ -590,7 +590,7 @@ class ReplayListScene(BaseScene):
                        (w // 2, y), anchor="midtop").bottom
         width = min(w - ctx.px(40), ctx.px(1400))
         x0 = (w - width) // 2
-        size = max(16, ctx.px(24))
+        size = max(18, ctx.px(32))
         y += ctx.px(12)
         for key, head, share in COLUMNS:
             t.draw(surface, head, small, (150, 170, 210), (x0 + ctx.px(12) + int(width * share), y))

@@ -507,7 +507,7 @@ class HelpOverlay(BaseScene):
         raise AssertionError("unreachable")
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade(surface, 235)  # nearly opaque: the panel's text never shows through the list
+        surface.fill((10, 12, 24))  # opaque: the panel's text never shows through the list
         ctx, t = self.ctx, self.ctx.text
         w, h = surface.get_size()
         font, line_h, columns, col_w = self.layout((w, h))
@@ -800,8 +800,8 @@ class TitleScene(BaseScene):
         sub = t.draw(surface, "an agent hunts the treasure; a pirate races it there", ctx.font(26),
                      (220, 220, 235), (w // 2, title.bottom + ctx.px(4)), anchor="midtop")
         width = min(w - ctx.px(40), ctx.px(1000))
-        row_h = ctx.px(50)
-        size = ctx.font(28)
+        row_h = ctx.px(54)
+        size = ctx.font(32)
         rows = pygame.Rect((w - width) // 2, sub.bottom + ctx.px(14), width, row_h * len(self.ROWS))
         selected = self.ROWS[self.row]
         self.row_rects = self.options.draw_rows(surface, rows, selected, row_h, size)
@@ -823,7 +823,7 @@ class TitleScene(BaseScene):
             t.draw(surface, "Quit the arcade?  Enter / Y: quit    Esc / N: stay", ctx.font(28), (255, 210, 60),
                    (w // 2, message_rect.top), anchor="midtop")
         else:
-            self.options.draw_message(surface, message_rect, ctx.font(22))
+            self.options.draw_message(surface, message_rect, ctx.font(25))
         t.draw(surface, fit_text(t, footer, footer_size, w - ctx.px(20)), footer_size, (170, 170, 190),
                (w // 2, h - ctx.px(12)), anchor="midbottom")
 
