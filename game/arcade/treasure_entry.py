@@ -38,3 +38,11 @@ class TreasureArcade:
 
 
 ARCADE = TreasureArcade()
+
+
+def _draw_icon(surface, rect, ctx) -> None:
+    hero = ctx.sprites.character("agent", "S", 0, rect.h)
+    surface.blit(hero, hero.get_rect(center=rect.center))
+
+
+TreasureArcade.draw_icon = staticmethod(_draw_icon)

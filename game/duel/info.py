@@ -21,6 +21,6 @@ GAME = GameInfo(
     seats=("A", "B"),
     symmetric=True,
     pure_packages=("game.duel",),  # everything but game.duel.arcade
-    arcade=None,        # set by the arcade work: "game.duel.arcade.module:attr"
-    replay_codec=None,
+    arcade="game.duel.arcade.entry:ARCADE",
+    replay_codec="game.duel.arcade.codec:load",
 )

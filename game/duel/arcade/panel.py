@@ -1,0 +1,153 @@
+"""The duel's side panel: round, both players (name, score and its last change, last reason, time
+per move, stun), items left by kind, and a short log of the last moves.
+
+It reads a history (a sequence of :class:`~game.duel.arcade.session.Entry`) and the index shown,
+so the live game and the replay share it. Every line is cut with an ellipsis at the panel's edge.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.duel.rules import Fault, Moved, Stunned
+
+from .session import items_left
+from .sprites import ITEM_SPRITES
+from .view import PLAYER_COLOURS
+
+GOLD, WHITE, GREY, RED, GREEN = (255, 210, 60), (232, 232, 240), (150, 154, 172), (240, 90, 80), (120, 230, 120)
+ITEM_NAMES = {"m": "mushroom +1", "n": "poison -1", "s": "star x2", "t": "poison star /2", "b": "mine (stun 3)"}
+ITEM_WORDS = {"m": "+1", "n": "-1", "s": "x2", "t": "/2", "b": "mine"}
+
+
+def describe(entry, before) -> str:
+    """One log line for a history entry."""
+    if not entry.player:
+        return "the game starts"
+    rnd = before.round if before is not None else entry.state.round
+    if entry.fault:
+        said = f" ({entry.move})" if entry.move else ""
+        return f"T{rnd} {entry.player}: {entry.fault}{said}"
+    text = f"T{rnd} {entry.player} {entry.move}"
+    for event in entry.events:
+        if isinstance(event, Moved) and event.item:
+            text += f"  {ITEM_WORDS[event.item]} -> {event.score}"
+        elif isinstance(event, Stunned):
+            text += f"  stunned {event.turns}"
+        elif isinstance(event, Fault):
+            text += f"  {event.kind}"
+    return text
+
+
+class DuelPanel:
+    def __init__(self, rect: pygame.Rect, text, scale: float, sprites) -> None:
+        self.rect = pygame.Rect(rect)
+        self.text = text
+        self.scale = scale
+        self.sprites = sprites
+
+    def px(self, v: float) -> int:
+        return max(1, int(v * self.scale))
+
+    def _line(self, surface, text: str, size: int, colour, pos, right: int | None = None) -> int:
+        right = self.rect.right - self.px(14) if right is None else right
+        room = right - pos[0]
+        while text and self.text.measure(text, size)[0] > room:
+            text = text[:-2] + "…" if len(text) > 2 else ""
+        if text:
+            self.text.draw(surface, text, size, colour, pos)
+        return self.text.measure("Ag", size)[1]
+
+    def draw(self, surface: pygame.Surface, *, history, index: int, names: dict[str, str],
+             thinking: dict[str, float] | None = None, title: str = "", note: str = "") -> None:
+        r = self.rect
+        surface.fill((20, 24, 40), r)
+        pygame.draw.line(surface, (60, 70, 100), r.topleft, r.bottomleft, max(1, self.px(2)))
+        entry = history[index]
+        state = entry.state
+        x = r.x + self.px(16)
+        y = r.y + self.px(12)
+        y += self._line(surface, title or "TREASURE DUEL", self.px(34), GOLD, (x, y)) + self.px(2)
+        rounds = state.config.rounds
+        y += self._line(surface, f"Round {state.round} of {rounds}", self.px(28), WHITE, (x, y)) + self.px(8)
+        thinking = thinking or {}
+        for side in ("A", "B"):
+            y = self._player(surface, side, history, index, names.get(side, side), thinking.get(side), x, y)
+        y = self._items(surface, state, x, y + self.px(4))
+        if state.over:
+            outcome = state.outcome
+            why = outcome.message or f"after {rounds} rounds"
+            if outcome.offender:
+                why = f"{outcome.offender}: {outcome.message}"
+            y += self._line(surface, f"{outcome.winner}  ({why})", self.px(26), GOLD, (x, y)) + self.px(6)
+        if note:
+            y += self._line(surface, note, self.px(20), RED, (x, y)) + self.px(6)
+        self._log(surface, history, index, x, y + self.px(4))
+
+    def _player(self, surface, side, history, index, name, thinking, x, y) -> int:
+        state = history[index].state
+        colour = PLAYER_COLOURS[side]
+        box = pygame.Rect(self.rect.x + self.px(8), y, self.rect.w - self.px(16), self.px(126))
+        pygame.draw.rect(surface, (28, 34, 56), box, border_radius=self.px(8))
+        pygame.draw.rect(surface, colour, box, max(1, self.px(2)), border_radius=self.px(8))
+        mover = state.mover == side and not state.over
+        head = f"{side}  {name}" + ("   <- to move" if mover else "")
+        self._line(surface, head, self.px(24), colour, (x, y + self.px(6)))
+        score = state.score(side)
+        last, before = None, None
+        for i in range(index, 0, -1):
+            if history[i].player == side:
+                last, before = history[i], history[i - 1].state
+                break
+        change = ""
+        change_colour = GREY
+        if last is not None:
+            delta = last.state.score(side) - before.score(side)
+            if delta:
+                change = f"{'+' if delta > 0 else ''}{delta}"
+                change_colour = GREEN if delta > 0 else RED
+        size = self.px(40)
+        self.text.draw(surface, f"{score:,}", size, WHITE, (x, y + self.px(34)))
+        if change:
+            w = self.text.measure(f"{score:,}", size)[0]
+            self.text.draw(surface, f"({change})", self.px(24), change_colour, (x + w + self.px(12), y + self.px(46)))
+        stun = state.stun_a if side == "A" else state.stun_b
+        if stun:
+            self._line(surface, f"stunned: {stun} turn{'s' if stun > 1 else ''} to skip", self.px(20), (255, 236, 90),
+                       (box.right - self.px(210), y + self.px(46)))
+        detail = ""
+        if thinking is not None:
+            detail = f"thinking... {thinking:.1f} s"
+        elif last is not None:
+            detail = (f"{last.move or '-'} in {last.seconds * 1000:.0f} ms" if last.by != "human" else
+                      f"{last.move} (you)")
+            if last.reason:
+                detail += f": {last.reason}"
+        if detail:
+            self._line(surface, detail, self.px(19), (200, 204, 224), (x, y + self.px(92)), box.right - self.px(8))
+        return box.bottom + self.px(8)
+
+    def _items(self, surface, state, x, y) -> int:
+        counts = items_left(state)
+        icon = self.px(30)
+        col_w = (self.rect.right - x - self.px(8)) // 5
+        for k, item in enumerate("mnstb"):
+            ix = x + k * col_w
+            surface.blit(self.sprites.scaled(ITEM_SPRITES[item], icon), (ix, y))
+            self.text.draw(surface, str(counts[item]), self.px(24), WHITE, (ix + icon + self.px(4), y + self.px(4)))
+        return y + icon + self.px(10)
+
+    def _log(self, surface, history, index, x, y) -> None:
+        size = self.px(19)
+        line_h = self.text.measure("Ag", size)[1] + self.px(3)
+        room = (self.rect.bottom - self.px(10) - y) // line_h
+        if room <= 0:
+            return
+        first = max(1, index - room + 1)
+        for i in range(index, first - 1, -1):
+            entry = history[i]
+            colour = PLAYER_COLOURS.get(entry.player, GREY) if i == index else (190, 194, 210)
+            if entry.fault:
+                colour = RED
+            self._line(surface, describe(entry, history[i - 1].state), size, colour, (x, y))
+            y += line_h

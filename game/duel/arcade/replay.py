@@ -1,0 +1,259 @@
+"""The duel's replay scene: the same board and panel as a live game, a timeline, and seeking.
+
+Every state of the game is computed once when the replay opens (a 1000-round game is 2000
+small tuples), so seeking anywhere is an index; only drawing the board after a jump back costs
+anything (its item layer is rebuilt). Going forward one move animates; everything else is
+instant. ``O`` branches: a live game continues from the shown position, the side to move played
+by you, the other by its bot (or by you too when its recorded player is not a built-in bot).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.arcade.common import HelpOverlay
+from game.arcade.timeline import Timeline
+from game.duel.rules import Fault, Moved, Stunned
+from game.shell.input import CLICK, DRAG, RESIZE
+from game.shell.scenes import BaseScene, Replace
+
+from . import keys
+from .panel import DuelPanel
+from .scenes import GOLD, GREY, RED, layout
+from .session import HUMAN, DuelSession
+from .sprites import shared as shared_sprites
+from .view import PLAYER_COLOURS, DuelView
+
+REPLAY_BINDINGS = keys.bindings(keys.REPLAY_KEYS, digits="digit")
+PLAY_GAP = {"slow": 0.5, "normal": 0.25, "fast": 0.06, "instant": 0.0}
+STUN_MARK, SWING_MARK, END_MARK, FAULT_MARK = (255, 236, 90), (235, 235, 245), (255, 210, 60), (240, 70, 60)
+
+
+def marks_for(entries) -> list[tuple[int, tuple[int, int, int]]]:
+    """Stuns, big swings (a score that at least doubles or halves, by 8 or more) and the end."""
+    marks = []
+    for i in range(1, len(entries)):
+        before, entry = entries[i - 1].state, entries[i]
+        for event in entry.events:
+            if isinstance(event, Stunned):
+                marks.append((i, STUN_MARK))
+            elif isinstance(event, Fault):
+                marks.append((i, FAULT_MARK))
+            elif isinstance(event, Moved) and event.item in ("s", "t"):
+                old = before.score(event.player)
+                if abs(event.score - old) >= max(8, abs(old) // 2):
+                    marks.append((i, SWING_MARK))
+    if entries[-1].state.over:
+        marks.append((len(entries) - 1, END_MARK))
+    return marks
+
+
+class DuelReplayScene(BaseScene):
+    bindings = REPLAY_BINDINGS
+
+    def __init__(self, ctx, replay, *, speed: str = "normal", text: bool = True) -> None:
+        self.ctx = ctx
+        self.replay = replay
+        self.entries = replay.entries
+        self.rounds = replay.round_index()
+        self.cursor = 0
+        self.playing = False
+        self.goto_digits: str | None = None
+        self.message = ""
+        self.show_text = text
+        self._gap = 0.0
+        self.sprites = shared_sprites()
+        board_rect, panel_rect, self.caption_rect = layout(ctx, ctx.size, text)
+        if text:
+            board_rect.h -= ctx.px(56)
+        self.view = DuelView(board_rect, self.sprites, text=ctx.text if text else None, ui_scale=ctx.scale)
+        self.view.speed = speed
+        self.panel = DuelPanel(panel_rect, ctx.text, ctx.scale, self.sprites)
+        self.timeline = Timeline(self._timeline_rect(), len(self.entries))
+        self.timeline.set_data([([e.state.score_a for e in self.entries], PLAYER_COLOURS["A"]),
+                                ([e.state.score_b for e in self.entries], PLAYER_COLOURS["B"])],
+                               marks_for(self.entries))
+        self.view.show(self.entries[0].state)
+
+    def _timeline_rect(self) -> pygame.Rect:
+        board = self.view.rect
+        return pygame.Rect(board.x + self.ctx.px(12), board.bottom + self.ctx.px(8), board.w - self.ctx.px(24),
+                           self.ctx.px(42))
+
+    # -- host protocol for the shared help overlay ---------------------------------------------------
+
+    def key_rows(self):
+        return REPLAY_BINDINGS.describe()
+
+    def relayout(self, size) -> None:
+        self.ctx.size = tuple(size)
+        board_rect, panel_rect, self.caption_rect = layout(self.ctx, self.ctx.size, self.show_text)
+        if self.show_text:
+            board_rect.h -= self.ctx.px(56)
+        self.view.set_rect(board_rect)
+        self.panel = DuelPanel(panel_rect, self.ctx.text, self.ctx.scale, self.sprites)
+        self.timeline.set_rect(self._timeline_rect())
+
+    # -- seeking -----------------------------------------------------------------------------------
+
+    def seek(self, index: int, *, animate: bool = False) -> None:
+        index = max(0, min(len(self.entries) - 1, index))
+        self.view.finish()
+        if animate and index == self.cursor + 1:
+            entry = self.entries[index]
+            self.view.show(entry.state, entry.events, animate=True)
+        else:
+            self.view.show(self.entries[index].state)
+        self.cursor = index
+
+    def index_of_round(self, round_no: int) -> int:
+        if not self.rounds:
+            return 0
+        round_no = max(1, min(len(self.rounds), round_no))
+        return self.rounds[round_no - 1]
+
+    def round_step(self, rounds: int) -> None:
+        current = self.entries[self.cursor].state.round
+        target = current + rounds
+        if target > len(self.rounds):
+            self.seek(len(self.entries) - 1)
+        else:
+            self.seek(self.index_of_round(target))
+
+    # -- branching -----------------------------------------------------------------------------------
+
+    def branch(self):
+        from .scenes import DuelPlayScene
+
+        state = self.entries[self.cursor].state
+        if state.over:
+            self.message = "The game is over here: go back a little to branch"
+            return None
+        try:
+            from game.duel.bots import available_bots
+
+            bots = set(available_bots())
+        except ImportError:
+            bots = set()
+        specs = {side: spec if spec in bots else HUMAN for side, spec in self.replay.players.items()}
+        session = DuelSession.from_entries(self.replay.board, specs, self.entries[:self.cursor + 1],
+                                           config=self.replay.config, seed=self.replay.seed,
+                                           map_name=f"branch-{getattr(self.replay, 'source', '') or 'replay'}"[:60])
+        session.map_name = "branch"
+        session.branched_from = self.replay.source
+        if not session.is_human(state.mover):
+            session.overridden.add(state.mover)
+        return Replace(DuelPlayScene(self.ctx, session, speed=self.view.speed if self.view.speed != "instant"
+                                     else "normal"))
+
+    # -- input ---------------------------------------------------------------------------------------
+
+    def handle(self, intention):  # noqa: C901 - a flat table of what each key does
+        name, data = intention.name, intention.data
+        last = len(self.entries) - 1
+        if name == RESIZE:
+            self.relayout(data)
+            return None
+        if self.goto_digits is not None:
+            if name == "digit":
+                self.goto_digits = (self.goto_digits + str(data))[:5]
+                return None
+            if name == "erase":
+                self.goto_digits = self.goto_digits[:-1]
+                return None
+            if name == "goto_enter":
+                if self.goto_digits:
+                    self.seek(self.index_of_round(int(self.goto_digits)))
+                self.goto_digits = None
+                return None
+            if name == "menu":
+                self.goto_digits = None
+                return None
+            self.goto_digits = None
+        if name == "next_move":
+            self.playing = False
+            self.seek(self.cursor + 1, animate=True)
+        elif name == "prev_move":
+            self.playing = False
+            self.seek(self.cursor - 1)
+        elif name == "next_round":
+            self.round_step(1)
+        elif name == "prev_round":
+            self.round_step(-1)
+        elif name == "next_50":
+            self.round_step(50)
+        elif name == "prev_50":
+            self.round_step(-50)
+        elif name == "start":
+            self.seek(0)
+        elif name == "end":
+            self.seek(last)
+        elif name == "goto":
+            self.goto_digits = ""
+            self.playing = False
+        elif name == "play_pause":
+            self.playing = not self.playing
+            if self.playing and self.cursor >= last:
+                self.seek(0)
+            self._gap = 0.0
+        elif name == "branch":
+            return self.branch()
+        elif name == "menu":
+            from game.arcade.browser import ReplayBrowserScene
+
+            return Replace(ReplayBrowserScene(self.ctx))
+        elif name == "help":
+            from game.shell.scenes import Push
+
+            return Push(HelpOverlay(self, "DUEL REPLAY: KEYS"))
+        elif name.startswith("speed_"):
+            self.view.speed = name[6:]
+        elif name == "digit" and 1 <= data <= 4:
+            self.view.speed = ("slow", "normal", "fast", "instant")[data - 1]
+        elif name in (CLICK, DRAG):
+            pos = data.pos
+            index = self.timeline.index_at(pos)
+            if index is not None:
+                self.seek(index)
+        return None
+
+    def update(self, dt: float):
+        self.view.update(dt)
+        if self.playing:
+            if self.cursor >= len(self.entries) - 1:
+                self.playing = False
+            elif not self.view.busy:
+                self._gap += dt
+                if self._gap >= PLAY_GAP.get(self.view.speed, 0.25):
+                    self._gap = 0.0
+                    self.seek(self.cursor + 1, animate=self.view.speed != "instant")
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface)
+        if not self.show_text:
+            return
+        self.timeline.draw(surface, self.cursor)
+        players = self.replay.players
+        if self.panel.rect.w:
+            self.panel.draw(surface, history=self.entries, index=self.cursor, names=dict(players),
+                            title="DUEL REPLAY", note=self.message)
+        rect = self.caption_rect
+        surface.fill((14, 16, 30), rect)
+        state = self.entries[self.cursor].state
+        if self.goto_digits is not None:
+            text, colour = f"Go to round: {self.goto_digits}_   (Enter: go, Esc: cancel)", GOLD
+        else:
+            text = (f"Move {self.cursor} of {len(self.entries) - 1}, round {state.round}   "
+                    f"{'PLAYING' if self.playing else 'Space: play'}   Left/Right: move   Shift: round   "
+                    f"PgUp/PgDn: 50   G: go to   O: branch   F1: help")
+            colour = (220, 220, 235)
+        size = self.ctx.px(22)
+        while self.ctx.text.measure(text, size)[0] > rect.w - 20 and len(text) > 10:
+            text = text[:-4] + "..."
+        self.ctx.text.draw(surface, text, size, colour, (rect.x + self.ctx.px(14), rect.centery), anchor="midleft")
+
+
+__all__ = ["DuelReplayScene", "marks_for", "RED", "GREY"]

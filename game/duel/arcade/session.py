@@ -1,0 +1,340 @@
+"""One duel as the arcade plays it: the rules' states, who plays each side, and the history.
+
+No drawing here (and no pygame): the scenes ask a :class:`DuelSession` what the player to move
+is, start its decision on the thinking worker (:meth:`decision_job`), then hand the answer to
+:meth:`apply_decision`; a human's key goes to :meth:`human_move`, which refuses an invalid move
+with the reason and changes nothing (the course's error rule is for programs, not people).
+
+The history keeps every state with the events that led to it, so the view animates the last
+entry, the timeline draws the whole game and a replay seeks by index.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.duel.board import DuelBoard
+from game.duel.config import DuelConfig
+from game.duel.protocol import MOVES, Decision
+from game.duel.rules import (
+    INVALID_OUTPUT,
+    TIME_OUT,
+    DuelState,
+    fault,
+    initial_state,
+    legal_moves,
+    observe,
+    step,
+)
+
+HUMAN = "human"
+SIDES = ("A", "B")
+
+
+class SetupError(ValueError):
+    """A player or map the options name that cannot be used (the message says which and why)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One history entry: the state after ``move`` by ``player`` and the events it caused.
+
+    The first entry of a game has ``player == ""`` (the start). ``fault`` is the error kind when
+    the player erred (then ``move`` is what it said, if anything); ``seconds`` is how long the
+    decision took (0 for a human).
+    """
+
+    state: DuelState
+    events: tuple
+    player: str = ""
+    move: str = ""
+    reason: str = ""
+    by: str = ""
+    seconds: float = 0.0
+    fault: str = ""
+
+
+@dataclass
+class Seat:
+    """Who plays one side: ``spec`` is a bot name, ``module:Class``, ``cmd:PROGRAM`` or ``human``."""
+
+    spec: str
+    bot: object | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.spec == HUMAN
+
+    @property
+    def program(self) -> bool:
+        return self.spec.startswith("cmd:")
+
+    @property
+    def label(self) -> str:
+        if self.human:
+            return "you"
+        return self.spec[4:] if self.program else self.spec
+
+
+def read_board(path: str | Path) -> DuelBoard:
+    """A duel map file (DUEL.md §1) as a board; SetupError naming the file, line and problem."""
+    try:
+        from game.duel.mapfile import read_map  # the engine's reader, once it ships
+    except ImportError:
+        read_map = None
+    if read_map is not None:
+        try:
+            board = read_map(path)
+        except (OSError, ValueError) as exc:
+            raise SetupError(str(exc)) from None
+        return getattr(board, "board", board)
+    return parse_board_text(_read_text(path), str(path))
+
+
+def _read_text(path) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SetupError(f"{path}: cannot read the map ({exc})") from None
+
+
+def parse_board_text(text: str, source: str = "<map>") -> DuelBoard:
+    """``M N`` then ``M`` rows of ``N`` cells joined by spaces (used until the engine's reader ships)."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise SetupError(f"{source}: line 1: expected 'M N', the file is empty")
+    head = lines[0].split()
+    if len(head) != 2 or not all(h.isdigit() for h in head):
+        raise SetupError(f"{source}: line 1: expected 'M N', got {lines[0]!r}")
+    m, n = int(head[0]), int(head[1])
+    if len(lines) - 1 != m:
+        raise SetupError(f"{source}: the header says {m} rows, the file has {len(lines) - 1}")
+    grid = []
+    for i, line in enumerate(lines[1:], start=2):
+        cells = line.split()
+        if len(cells) != n:
+            raise SetupError(f"{source}: line {i}: expected {n} cells, got {len(cells)}")
+        grid.append("".join(cells))
+    try:
+        return DuelBoard(grid)
+    except ValueError as exc:
+        raise SetupError(f"{source}: {exc}") from None
+
+
+def board_text(board: DuelBoard) -> str:
+    return f"{board.rows} {board.cols}\n" + "\n".join(" ".join(row) for row in board.grid) + "\n"
+
+
+def why_invalid(state: DuelState, move: str) -> str:
+    """Why ``move`` is an invalid move for the mover (DUEL.md §2), in words; "" if it is legal."""
+    from game.duel.protocol import DELTAS
+
+    board = state.board
+    r, c = state.position(state.mover)
+    dr, dc = DELTAS[move]
+    nr, nc = r + dr, c + dc
+    if not (0 <= nr < board.rows and 0 <= nc < board.cols):
+        return f"{move} leaves the board"
+    if board.walls[nr, nc]:
+        return f"{move} walks into a wall"
+    other = "B" if state.mover == "A" else "A"
+    if state.position(other) == (nr, nc):
+        return f"{move} walks into {other}"
+    return ""
+
+
+class DuelSession:
+    """A game between two seats, advanced one decision at a time on request."""
+
+    def __init__(self, board: DuelBoard, players: dict[str, str], *, seed: int = 0,
+                 config: DuelConfig | None = None, move_time: float = 0.3, map_name: str = "map",
+                 bot_factory=None) -> None:
+        self.board = board
+        self.config = config or DuelConfig()
+        self.seed = int(seed)
+        self.move_time = move_time
+        self.map_name = map_name
+        self.specs = {side: players.get(side, "default") for side in SIDES}
+        self._bot_factory = bot_factory
+        self.overridden: set[str] = set()  # sides a person took over with O
+        self.branched_from: str | None = None
+        self.version = 0
+        self.restart()
+
+    # -- players --------------------------------------------------------------------------------
+
+    def _make_seat(self, side: str) -> Seat:
+        spec = self.specs[side]
+        seat = Seat(spec)
+        if seat.human or seat.program:
+            return seat
+        factory = self._bot_factory
+        if factory is None:
+            from game.duel.bots import make_bot as factory
+        try:
+            seat.bot = factory(spec, self.seed + (0 if side == "A" else 1), self.move_time)
+        except Exception as exc:  # noqa: BLE001 - BotNotFound and a user class that fails to build
+            raise SetupError(f"player {side}: {exc}") from None
+        return seat
+
+    def restart(self) -> None:
+        self.seats = {side: self._make_seat(side) for side in SIDES}
+        self.history: list[Entry] = [Entry(initial_state(self.board, self.config), ())]
+        self.overridden = set()
+        self.version += 1
+
+    def is_human(self, side: str) -> bool:
+        return side in self.overridden or self.seats[side].human
+
+    @property
+    def humans(self) -> list[str]:
+        return [side for side in SIDES if self.is_human(side)]
+
+    def name(self, side: str) -> str:
+        label = self.seats[side].label
+        return f"{label} (you)" if side in self.overridden else label
+
+    # -- reading --------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> DuelState:
+        return self.history[-1].state
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def mover(self) -> str:
+        return self.state.mover
+
+    def last_entry(self, side: str) -> Entry | None:
+        for entry in reversed(self.history):
+            if entry.player == side:
+                return entry
+        return None
+
+    # -- advancing ------------------------------------------------------------------------------
+
+    def decision_job(self):
+        """A callable for the worker that returns the mover's ``(move, reason)``, and a kill hook
+        (or None). Only for a side a bot or a program plays."""
+        side = self.mover
+        seat = self.seats[side]
+        obs = observe(self.state)
+        if seat.program:
+            return self._program_job(seat, obs)
+        bot = seat.bot
+
+        def decide():
+            returned = bot.act(obs)
+            if isinstance(returned, Decision):
+                return returned.move, returned.reason
+            return returned, ""
+
+        return decide, None
+
+    def _program_job(self, seat: Seat, obs):
+        """A ``cmd:`` program, run by the judge, which kills its process group at the limit."""
+        from . import programs
+
+        runner = programs.ProgramRun(seat.spec[4:], obs.to_text(), self.config.time_limit)
+        return runner.run, runner.kill
+
+    def apply_decision(self, side: str, result, error: BaseException | None, seconds: float) -> Entry | None:
+        """The worker's answer for ``side``: a move, a bad answer (invalid output) or a crash
+        (time out, as the course's judge reports one). None if it is no longer ``side``'s turn."""
+        if self.over or side != self.mover:
+            return None
+        by = self.seats[side].spec
+        if error is not None:
+            kind = getattr(error, "fault", TIME_OUT)
+            reason = f"{type(error).__name__}: {error}"[:120]
+            return self._push(*fault(self.state, kind), side, "", reason, by, seconds, kind)
+        move, reason = result
+        if not isinstance(move, str) or move not in MOVES:
+            return self._push(*fault(self.state, INVALID_OUTPUT), side, str(move)[:20], str(reason or ""), by,
+                              seconds, INVALID_OUTPUT)
+        new, events = step(self.state, move)
+        faulted = new.outcome.message if new.over and new.outcome.offender else ""
+        return self._push(new, events, side, move, str(reason or ""), by, seconds, faulted)
+
+    def human_move(self, move: str) -> Entry | str:
+        """A person's move for the side to move: refused (the reason, nothing changes) if it is
+        an invalid move, unless no move is legal, when the course's rule ends the game."""
+        if self.over:
+            return "the game is over"
+        state = self.state
+        reason = why_invalid(state, move)
+        if reason and legal_moves(state):
+            return reason
+        new, events = step(state, move)
+        faulted = new.outcome.message if new.over and new.outcome.offender else ""
+        return self._push(new, events, state.mover, move, "boxed in" if reason else "", HUMAN, 0.0, faulted)
+
+    def apply_recorded(self, player: str, move: str, kind: str = "", reason: str = "", by: str = "",
+                       seconds: float = 0.0) -> Entry:
+        """Replay one recorded decision exactly (codec and branch)."""
+        if kind and kind != "invalid move":
+            return self._push(*fault(self.state, kind, move), player, move, reason, by, seconds, kind)
+        new, events = step(self.state, move)
+        faulted = new.outcome.message if new.over and new.outcome.offender else ""
+        return self._push(new, events, player, move, reason, by, seconds, faulted)
+
+    def _push(self, state, events, player, move, reason, by, seconds, kind) -> Entry:
+        entry = Entry(state, tuple(events), player, move, reason, by, seconds, kind)
+        self.history.append(entry)
+        self.version += 1
+        return entry
+
+    def play_sync(self, max_moves: int | None = None) -> None:
+        """Play bots against each other without the worker (headless commands); stops at a human."""
+        played = 0
+        while not self.over and (max_moves is None or played < max_moves):
+            side = self.mover
+            if self.is_human(side):
+                return
+            fn, _kill = self.decision_job()
+            started = time.perf_counter()
+            try:
+                result, error = fn(), None
+            except Exception as exc:  # noqa: BLE001
+                result, error = None, exc
+            self.apply_decision(side, result, error, time.perf_counter() - started)
+            played += 1
+
+    def play_to_round(self, round_no: int) -> None:
+        """Bots play on until round ``round_no`` has begun (or the game ends)."""
+        while not self.over and self.state.round < round_no:
+            before = len(self.history)
+            self.play_sync(1)
+            if len(self.history) == before:
+                return
+
+    # -- branching --------------------------------------------------------------------------------
+
+    @classmethod
+    def from_entries(cls, board, players, entries: list[Entry], **kwargs) -> "DuelSession":
+        session = cls(board, players, **kwargs)
+        session.history = list(entries)
+        session.version += 1
+        return session
+
+
+@dataclass
+class Tally:
+    """Items left on the board by kind, for the panel."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def items_left(state: DuelState) -> dict[str, int]:
+    counts = {k: 0 for k in "mnstb"}
+    for i, item in enumerate(state.board.item_at):
+        if item and not (state.taken >> i) & 1:
+            counts[item] += 1
+    return counts
