@@ -241,8 +241,9 @@ class BoardView:
                     return head + f"  ruled out by hint {k}"
             return head + "  ruled out (the pirate's walk or prison)"
         n = int(self._possible.sum())
-        share = f"1 of {n} tiles still possible" if n != 1 else "the only tile left: the treasure is here"
-        return head + f"  possible: {share}"
+        if n == 1:
+            return head + "  the only tile left: the treasure is here"
+        return head + f"  possible (one of {n} tiles left)"
 
     def _draw_hover(self, surface: pygame.Surface) -> None:
         tile = self.hover_tile
