@@ -16,9 +16,10 @@ AND after every normal exit, so a forked child never outlives its move; at most 
 bytes of output are kept (the rest is read and thrown away until the program ends or the limit
 comes, so the verdict stays the course's: a flood that ends in time with status 0 is invalid
 output, one that runs past the limit is a time-out); stderr goes to a file in the program's own
-working folder. A run "finishes" when its standard output is closed AND the started process has
-exited: a child that keeps standard output open past the limit makes the move a time-out, as the
-course's judge (which read output to its end) would have waited for it too.
+working folder. A run ends when the started process exits: its answer is what it wrote to standard
+output by then. The course's judge sent the output to a file and read it as soon as the program
+ended, so a child left running (even one holding standard output open) never delayed or changed a
+move there; here such a child is also killed at once.
 """
 
 from __future__ import annotations
@@ -132,11 +133,34 @@ def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: flo
     os.set_blocking(stdin_fd, False)
     os.set_blocking(stdout_fd, False)
     selector = selectors.DefaultSelector()
-    pidfd = -1
     try:
         pidfd = os.pidfd_open(proc.pid)  # readable once the process exits (Linux 5.3+)
     except (AttributeError, OSError):
         pidfd = -1
+    kept: list[bytes] = []
+    kept_size = 0
+    truncated = False
+
+    def read_available() -> bool:
+        """Read what the pipe holds now; False at end of file."""
+        nonlocal kept_size, truncated
+        while True:
+            try:
+                chunk = os.read(stdout_fd, 65536)
+            except BlockingIOError:
+                return True
+            if not chunk:
+                return False
+            if kept_size < cap:
+                piece = chunk[: cap - kept_size]
+                kept.append(piece)
+                kept_size += len(piece)
+                truncated = truncated or len(piece) < len(chunk)
+            else:
+                truncated = True  # read and thrown away: the verdict waits for the exit
+            if time.monotonic() >= deadline:
+                return True
+
     try:
         selector.register(stdout_fd, selectors.EVENT_READ, "out")
         if data:
@@ -145,35 +169,17 @@ def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: flo
             proc.stdin.close()
         if pidfd >= 0:
             selector.register(pidfd, selectors.EVENT_READ, "exit")
-        kept: list[bytes] = []
-        kept_size = 0
-        truncated = False
         written = 0
-        out_open = True
         exited = False
-        while out_open or not exited:
+        while not exited:
             now = time.monotonic()
             if now >= deadline:
                 return RunResult(None, now - started, "timeout", note="ran past the time limit")
-            wait = deadline - now
-            if pidfd < 0 and not exited:
-                wait = min(wait, 0.002)  # no pidfd: poll for the exit
+            wait = deadline - now if pidfd >= 0 else min(deadline - now, 0.002)
             for key, _ in selector.select(wait):
                 if key.data == "out":
-                    try:
-                        chunk = os.read(stdout_fd, 65536)
-                    except BlockingIOError:
-                        continue
-                    if not chunk:
-                        out_open = False
+                    if not read_available():
                         selector.unregister(stdout_fd)
-                    elif kept_size < cap:
-                        piece = chunk[: cap - kept_size]
-                        kept.append(piece)
-                        kept_size += len(piece)
-                        truncated = truncated or len(piece) < len(chunk)
-                    else:
-                        truncated = True
                 elif key.data == "in":
                     try:
                         written += os.write(stdin_fd, data[written: written + 65536])
@@ -186,10 +192,13 @@ def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: flo
                         proc.stdin.close()
                 elif key.data == "exit":
                     exited = True
-                    selector.unregister(pidfd)
             if pidfd < 0 and not exited:
                 exited = _exited_unreaped(proc.pid)
         seconds = time.monotonic() - started
+        # Everything the program wrote is in the pipe now. Whatever a child it left behind writes
+        # later is not its answer (the course's judge read the output file as soon as the program
+        # ended), and the child is killed with the group by the caller.
+        read_available()
         status = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
         if status is not None and status.si_code == os.CLD_EXITED and status.si_status != 0:
             return RunResult(None, seconds, f"exit {status.si_status}",
