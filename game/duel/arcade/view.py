@@ -209,6 +209,10 @@ class DuelView:
         ring = pygame.Rect(0, 0, int(tile * 0.9), max(2, int(tile * 0.34)))
         ring.center = (int(x + tile / 2), int(y + tile * 0.9))
         pygame.draw.ellipse(surface, PLAYER_COLOURS[player], ring, max(1, tile // 10))
+        if tile < 24:  # a big board: a halo the size of several cells finds the hunter at a glance
+            centre = (int(x + tile / 2), int(y + tile / 2))
+            pygame.draw.circle(surface, (20, 16, 28), centre, int(tile * 1.7) + 2, 4)
+            pygame.draw.circle(surface, PLAYER_COLOURS[player], centre, int(tile * 1.7), 3)
         surface.blit(self.sprites.hunter(player, hunter.facing, hunter.frame, tile), (int(x), int(y)))
         stun = self.state.stun_a if player == "A" else self.state.stun_b
         if stun > 0:

@@ -1,0 +1,66 @@
+"""`run.py duel screenshot`: one frame of a duel in the arcade, written to a PNG without a window."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from game.cli import UsageError
+
+HELP = "render one arcade frame of a duel at a given round to a PNG (no window)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--map", required=True, metavar="PATH", help="a duel map file (e.g. maps/duel/duel20x20.txt)")
+    p.add_argument("--a", default="default", metavar="SPEC", help="player A: a bot name or cmd:COMMAND (default: default)")
+    p.add_argument("--b", default="default", metavar="SPEC", help="player B: a bot name or cmd:COMMAND (default: default)")
+    p.add_argument("--round", type=int, default=1, metavar="N", help="play on until round N has begun (default 1)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the built-in bots (A gets N, B N+1)")
+    p.add_argument("--size", default="1280x720", metavar="WxH", help="frame size (default 1280x720)")
+    p.add_argument("--no-text", action="store_true", help="the board alone, no panel or captions")
+    p.add_argument("-o", "--output", default="duel.png", metavar="PNG", help="where to write the PNG")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size must look like 1280x720, not {text!r}") from None
+    if w < 64 or h < 64 or w > 8192 or h > 8192:
+        raise UsageError("--size must be between 64x64 and 8192x8192")
+    return w, h
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"  # never a window
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .common import load_map
+
+    size = _size(args.size)
+    if args.round < 1:
+        raise UsageError("--round must be at least 1")
+    if "human" in (args.a, args.b):
+        raise UsageError("a screenshot is played by bots or programs: --a/--b cannot be human")
+    board = load_map(args.map)
+    from game.arcade import offscreen as arcade_offscreen
+
+    arcade_offscreen.init()
+    from game.duel.arcade.offscreen import play_scene_at, render
+    from game.duel.arcade.session import SetupError
+
+    try:
+        scene = play_scene_at(board, {"A": args.a, "B": args.b}, args.round, size, map_name=Path(args.map).stem,
+                              seed=args.seed, text=not args.no_text)
+    except SetupError as exc:
+        raise UsageError(str(exc)) from None
+    surface = render(scene, size)
+    try:
+        arcade_offscreen.save_png(surface, args.output)
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.output}: {exc}") from None
+    state = scene.session.state
+    print(f"wrote {args.output} ({size[0]}x{size[1]}, {Path(args.map).name}, round {state.round}, "
+          f"A {state.score_a} B {state.score_b})", file=sys.stderr)
+    return 0
