@@ -9,8 +9,8 @@ information only.
 
 from game.scotlandyard.board import Board, BoardFileError
 from game.scotlandyard.model import (
-    DEFAULT_DETECTIVE_TICKETS, DEFAULT_MRX_TICKETS, DETECTIVE_STARTS, MRX_STARTS, STANDARD_REVEALS,
-    Event, GameSetup, GameState, IllegalMove, Model, Player, SetupError, Tickets, new_game,
+    DEFAULT_DETECTIVE_TICKETS, DEFAULT_MRX_TICKETS, DETECTIVE_STARTS, MRX_STARTS, STANDARD24MOVES,
+    STANDARD_REVEALS, Event, default_detective_tickets, default_mrx_tickets, GameSetup, GameState, IllegalMove, Model, Player, SetupError, Tickets, new_game,
     standard_game, standard_players, standard_setup,
 )
 from game.scotlandyard.moves import DoubleMove, LogEntry, Move, MoveSyntaxError, SingleMove, format_move, parse_move
@@ -23,6 +23,7 @@ __all__ = [
     "parse_move", "format_move", "MoveSyntaxError",
     "new_game", "standard_game", "standard_setup", "standard_players", "GameState",
     "SetupError", "IllegalMove", "Model", "Event",
-    "DEFAULT_MRX_TICKETS", "DEFAULT_DETECTIVE_TICKETS", "STANDARD_REVEALS", "MRX_STARTS",
+    "DEFAULT_MRX_TICKETS", "DEFAULT_DETECTIVE_TICKETS", "default_mrx_tickets", "default_detective_tickets",
+    "STANDARD_REVEALS", "STANDARD24MOVES", "MRX_STARTS",
     "DETECTIVE_STARTS", "DetectivesView", "MrXView", "detectives_view", "mrx_view",
 ]

@@ -27,7 +27,8 @@ from game.scotlandyard.pieces import DETECTIVES, Piece, Ticket
 __all__ = [
     "Tickets", "Player", "GameSetup", "SetupError", "IllegalMove", "GameState", "new_game",
     "standard_game", "Model", "Event", "DEFAULT_MRX_TICKETS", "DEFAULT_DETECTIVE_TICKETS",
-    "STANDARD_REVEALS", "MRX_STARTS", "DETECTIVE_STARTS",
+    "STANDARD_REVEALS", "STANDARD24MOVES", "MRX_STARTS", "DETECTIVE_STARTS", "default_mrx_tickets",
+    "default_detective_tickets", "standard_setup", "standard_players",
 ]
 
 _T = Ticket.TAXI._value_, Ticket.BUS._value_, Ticket.UNDERGROUND._value_
@@ -194,6 +195,17 @@ DEFAULT_DETECTIVE_TICKETS = Tickets({Ticket.TAXI: 11, Ticket.BUS: 8, Ticket.UNDE
 STANDARD_REVEALS: tuple[bool, ...] = tuple(i in (2, 7, 12, 17, 23) for i in range(24))
 DETECTIVE_STARTS: tuple[int, ...] = (26, 29, 50, 53, 91, 94, 103, 112, 117, 123, 138, 141, 155, 174)
 MRX_STARTS: tuple[int, ...] = (35, 45, 51, 71, 78, 104, 106, 127, 132, 166, 170, 172)
+STANDARD24MOVES = STANDARD_REVEALS  # the coursework's name
+
+
+def default_mrx_tickets() -> Tickets:
+    """Mr X's default stock (the coursework's ``defaultMrXTickets()``)."""
+    return DEFAULT_MRX_TICKETS
+
+
+def default_detective_tickets() -> Tickets:
+    """A detective's default stock (the coursework's ``defaultDetectiveTickets()``)."""
+    return DEFAULT_DETECTIVE_TICKETS
 
 
 # --------------------------------------------------------------------------------------------

@@ -6,8 +6,10 @@ import random
 
 import pytest
 
-from game.scotlandyard import DetectivesView, DoubleMove, MrXView, SingleMove, standard_game
-from game.scotlandyard.model import GameState
+from game.scotlandyard import (
+    STANDARD_REVEALS, Board, DetectivesView, DoubleMove, GameSetup, MrXView, SingleMove, new_game, standard_game,
+)
+from game.scotlandyard.model import GameState, _tables
 from tests.scotlandyard.helpers import BLUE, MRX, RED, TAXI, det, mrx, standard
 
 
@@ -112,3 +114,13 @@ def test_mrx_view_knows_everything_and_moves_only_on_his_turn():
     after = view.after(SingleMove(MRX, 45, TAXI, 46))
     assert after.location == 46 and after.available_moves() == frozenset()
     assert after.public() == DetectivesView.of(after.state)
+
+
+def test_the_board_a_view_holds_remembers_nothing_of_the_games_played():
+    fresh = Board.from_edges(Board.standard().stations, Board.standard().edges)
+    before = (set(_tables(fresh).single), set(_tables(fresh).double))
+    state = new_game(GameSetup(fresh, STANDARD_REVEALS), mrx(45), [det(RED, 1), det(BLUE, 100)])
+    rng = random.Random(0)
+    while not state.winner:
+        state = state.advance(rng.choice(state.legal_moves()))
+    assert (set(_tables(fresh).single), set(_tables(fresh).double)) == before

@@ -1,0 +1,51 @@
+"""run.py sy play and sy bench-engine."""
+
+import pytest
+
+from game.cli import main
+from game.scotlandyard.record import read_record, replay
+
+pytest.importorskip("game.scotlandyard.ai", reason="the players live in game.scotlandyard.ai (another issue)")
+
+
+def test_play_prints_each_move_the_travel_log_and_the_winner_and_records(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    assert main(["sy", "play", "--mrx", "random", "--detectives", "random", "--seed", "4",
+                 "--record", str(path)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("Scotland Yard, standard game, seed 4")
+    assert any(" MRX " in line and "log 1:" in line for line in lines)
+    assert any(line.startswith("travel log: 1:") for line in lines)
+    assert any(line.startswith("winner: ") for line in lines)
+    record = read_record(path)
+    states = replay(record, str(path))
+    assert states[-1].winner
+    assert len(record["moves"]) == len(states) - 1
+
+
+def test_play_is_repeatable(capsys):
+    main(["sy", "play", "--seed", "9"])
+    first = capsys.readouterr().out
+    main(["sy", "play", "--seed", "9"])
+    assert capsys.readouterr().out == first
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--mrx", "nobody"], "no Mr X player named 'nobody'"),
+    (["--detectives", "nobody"], "no detectives player named 'nobody'"),
+    (["--move-time", "0"], "--move-time must be positive"),
+    (["--record", "/no/such/folder/g.json"], "does not exist"),
+])
+def test_bad_input_is_one_line_and_exit_2(argv, says, capsys):
+    assert main(["sy", "play", "--seed", "1"] + argv) == 2
+    err = capsys.readouterr().err
+    assert says in err and len(err.strip().splitlines()) == 1
+
+
+def test_bench_engine_ends_with_the_median(capsys):
+    assert main(["sy", "bench-engine", "--games", "3"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1].startswith("median_ms=") and float(lines[-1].split("=")[1]) > 0
+    assert any(line.startswith("Mr X available_moves with doubles: median") for line in lines)
+    assert main(["sy", "bench-engine", "--games", "0"]) == 2
