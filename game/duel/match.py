@@ -7,6 +7,10 @@ How to call it (the bench, the arcade and ``run.py duel play`` all do)::
     result = play_match(board, MyBot(seed=1), OtherBot(seed=2))      # Bot instances
     result.winner, result.score_a, result.score_b, result.message, result.log_text
 
+    # or move by move, for a live view:
+    player = make_player("cmd:./mybot", workdir="/tmp/duel/A")
+    state, events, record = judge_answer(state, player.answer(observe(state)))
+
 A player is a :class:`game.duel.protocol.Bot` (called in process, its answer logged as if it had
 printed the move and a newline; an exception is a crash, so ``time out``), a built-in bot name
 (``game.duel.bots.make_bot``), or ``cmd:COMMAND``: a program run once per move by
@@ -102,7 +106,7 @@ class PlayerSpecError(ValueError):
     """A player spec that names no bot (unknown name, empty command)."""
 
 
-def make_player(spec, side: str, *, seed: int = 0, config: DuelConfig = DuelConfig(),
+def make_player(spec, *, seed: int = 0, config: DuelConfig = DuelConfig(),
                 workdir: str | os.PathLike | None = None, move_time: float = 0.3):
     """A player from a spec: a Bot, a player object (with ``answer``), ``cmd:COMMAND`` or a bot
     name for ``game.duel.bots.make_bot``. Programs need ``workdir`` (their own folder)."""
@@ -178,15 +182,32 @@ def play_match(board: DuelBoard, player_a, player_b, *, config: DuelConfig = Due
         workdir = temporary
     try:
         players = {
-            "A": make_player(player_a, "A", seed=seed, config=config,
+            "A": make_player(player_a, seed=seed, config=config,
                              workdir=Path(workdir) / "A" if workdir else None, move_time=move_time),
-            "B": make_player(player_b, "B", seed=seed + 1, config=config,
+            "B": make_player(player_b, seed=seed + 1, config=config,
                              workdir=Path(workdir) / "B" if workdir else None, move_time=move_time),
         }
         return _play(board, players, config, on_event)
     finally:
         if temporary is not None:
             shutil.rmtree(temporary, ignore_errors=True)
+
+
+def judge_answer(state: DuelState, answer: Answer) -> tuple[DuelState, list, Record | None]:
+    """Apply one player's answer as the course's judge did: no output is a time-out (no record);
+    otherwise the output minus its last character is recorded, then it must be a move (and valid
+    UTF-8), else the game ends with invalid output format. For live views that drive players
+    themselves; :func:`play_match` uses it for every move."""
+    if answer.output is None:
+        state, events = fault(state, TIME_OUT)
+        return state, events, None
+    text = record_text(answer.output)
+    record = Record(state.mover, text)
+    if answer.valid_utf8 and text in MOVES:
+        state, events = step(state, text)
+    else:
+        state, events = fault(state, INVALID_OUTPUT)
+    return state, events, record
 
 
 def _play(board, players, config, on_event) -> MatchResult:
@@ -206,15 +227,9 @@ def _play(board, players, config, on_event) -> MatchResult:
             notes.append(answer.note)
         if answer.reason:
             reasons.append((me, state.round, answer.reason))
-        if answer.output is None:
-            state, new = fault(state, TIME_OUT)
-        else:
-            text = record_text(answer.output)
-            records.append(Record(me, text))
-            if answer.valid_utf8 and text in MOVES:
-                state, new = step(state, text)
-            else:
-                state, new = fault(state, INVALID_OUTPUT)
+        state, new, record = judge_answer(state, answer)
+        if record is not None:
+            records.append(record)
         events.extend(new)
         if state.outcome is not None and state.outcome.offender:
             errors[(state.outcome.offender, state.outcome.message)] += 1
