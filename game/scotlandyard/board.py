@@ -144,6 +144,8 @@ class Board:
         return f"Board({len(self.stations)} stations, {len(self.edges)} edges)"
 
     def __reduce__(self):
+        if self is _standard():  # unpickles to the one shared standard board, tables and all
+            return (Board.standard, ())
         return (Board, (self.stations, tuple(self.edges), self.positions))
 
 

@@ -168,6 +168,11 @@ class GameSetup:
         """The coursework's name for the reveal list."""
         return self.reveals
 
+    @property
+    def graph(self) -> Board:
+        """The coursework's name for the board."""
+        return self.board
+
 
 class SetupError(ValueError):
     """A setup, Mr X or detectives that cannot make a game (SCOTLAND-YARD.md §3)."""

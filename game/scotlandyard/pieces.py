@@ -29,6 +29,11 @@ class Ticket(enum.Enum):
     __hash__ = object.__hash__
     __lt__ = _by_value
 
+    @staticmethod
+    def from_transport(transport: "Transport") -> "Ticket":
+        """The ticket a ride by ``transport`` costs (FERRY costs SECRET)."""
+        return _TICKET_FOR[transport]
+
 
 class Transport(enum.Enum):
     """A way to ride between two stations."""

@@ -140,3 +140,18 @@ def test_every_move_is_illegal_once_the_game_is_over():
     assert over.available_moves() == frozenset()
     with pytest.raises(IllegalMove, match="over"):
         over.advance(S(MRX, 2, TAXI, 1))
+
+
+def test_states_moves_and_views_survive_pickling_and_copying():
+    import copy
+    import pickle
+
+    from game.scotlandyard import DetectivesView, standard_game
+
+    state = standard_game(2)
+    state = state.advance(state.legal_moves()[5])
+    for obj in (state, state.legal_moves()[0], DetectivesView.of(state), state.tickets(MRX), state.mrx):
+        assert pickle.loads(pickle.dumps(obj)) == obj
+        assert copy.deepcopy(obj) == obj
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history == state.history and again.available_moves() == state.available_moves()
