@@ -91,6 +91,7 @@ def run_in_window(first_scene, *, fullscreen: bool, size: tuple[int, int] | None
     surface = open_display(fullscreen=fullscreen, size=size, caption=caption)
     try:
         ctx = make_context(surface.get_size(), **context)
+        ctx.think_async = True  # agents and bots decide on the worker: the window never freezes
         first = first_scene(ctx)
         run_app(build_app(first), SystemClock(), surface=surface, pace=frame_limiter(120))
     finally:

@@ -134,6 +134,9 @@ class PlayScene(BaseScene):
         self.view.director.speed = speed
         self.view.sound = ctx.sound
         self.panel = Panel(panel_rect, ctx.text, ctx.scale)
+        from .agent_thinking import AgentThinking  # the agent decides off the frame loop in a window
+
+        self.thinking = AgentThinking(match, asynchronous=getattr(ctx, "think_async", False))
 
     @property
     def bindings(self):
@@ -160,15 +163,16 @@ class PlayScene(BaseScene):
 
     def advance_action(self) -> None:
         self.view.director.finish_all()
-        if self.match.advance_action() is not None:
+        if self.thinking.action() is not None:
             self.view.catch_up()
 
     def advance_turn(self) -> None:
         self.view.director.finish_all()
-        if self.match.advance_turn():
+        if self.thinking.turn():
             self.view.catch_up()
 
     def on_exit(self) -> None:
+        self.thinking.cancel()  # never wait for the agent when leaving
         self.save_if_unsaved()
 
     def save_if_unsaved(self) -> None:
@@ -190,6 +194,7 @@ class PlayScene(BaseScene):
                 tuple((s.action.text(), s.by) for s in match.steps[1:] if s.action is not None))
 
     def restart(self, seed: int | None = None) -> None:
+        self.thinking.cancel()
         self.save_if_unsaved()
         self.match.restart(seed)
         self.view.reset()
@@ -263,8 +268,7 @@ class PlayScene(BaseScene):
         if not self.human or self.match.over or view.director.busy or view.shown != len(self.match.steps) - 1:
             view.ghost = None
             return
-        action, reason = self.match.suggest()
-        view.ghost = (action, reason)
+        view.ghost = self.thinking.suggestion()  # None while the agent still thinks
 
     # -- saving the replay ----------------------------------------------------------------------
 
@@ -393,6 +397,8 @@ class PlayScene(BaseScene):
     def update(self, dt: float):
         view = self.view
         view.update(dt)
+        if self.thinking.pump():  # actions owed (Space, Enter) whose decisions just arrived
+            view.catch_up()
         if view.camera.following is not None:
             view.camera.follow(view.agent.tile)
         if view.director.busy:
@@ -412,9 +418,9 @@ class PlayScene(BaseScene):
         if self.autoplay:
             self._gap += dt
             if self._gap >= AUTOPLAY_GAP[view.director.speed]:
-                self._gap = 0.0
-                self.match.advance_action()
-                view.catch_up()
+                if self.thinking.autoplay() is not None:  # None: the agent is still thinking
+                    self._gap = 0.0
+                    view.catch_up()
         self.update_ghost()
         return None
 
@@ -427,6 +433,11 @@ class PlayScene(BaseScene):
             if self.panel.rect.w:
                 self.panel.draw(surface, self)
             self._draw_caption(surface)
+            if self.thinking.busy:
+                from .thinking import draw_indicator
+
+                draw_indicator(surface, self.ctx.text, self.view.camera.viewport, self.thinking.thinking_for,
+                               self.ctx.scale, "agent thinking")
 
     def _draw_caption(self, surface: pygame.Surface) -> None:
         view = self.view.camera.viewport
