@@ -47,6 +47,7 @@ MRX_PLAYERS: dict[str, str] = {
 DETECTIVE_PLAYERS: dict[str, str] = {
     "default": "game.scotlandyard.ai.mcts_detectives:MctsDetectives",
     "chaser": "game.scotlandyard.ai.chaser:ChaserDetectives",
+    "greedy": "game.scotlandyard.ai.greedy_detectives:GreedyDetectives",
     "random": "game.scotlandyard.ai.randomplayer:RandomDetectives",
 }
 

@@ -78,10 +78,11 @@ def public_view(view):
     return view.public() if hasattr(view, "public") else view
 
 
-def public_tracker(view, tracker: PossibleLocations | None = None) -> PossibleLocations:
+def public_tracker(view, tracker: PossibleLocations | None = None, bias=None) -> PossibleLocations:
     """Replay the public history (SCOTLAND-YARD.md §11) of a ``DetectivesView`` (or a
     ``MrXView``'s public side) into a tracker. Give the tracker from the last call to replay only
-    what is new."""
+    what is new. ``bias(graph, detective_stations) -> weights by station`` weighs Mr X's rides (an
+    AI's model of him); without it every ride his ticket allows is equally likely."""
     view = public_view(view)
     g = graph_for(view.setup.board)
     history = view.history
@@ -104,7 +105,8 @@ def public_tracker(view, tracker: PossibleLocations | None = None) -> PossibleLo
             tracker.detective_at(ev.destination)
         else:                             # the entries of one Mr X turn
             here = tuple(locs.values())
+            weights = bias(g, here) if bias is not None else None
             for entry in ev:
-                tracker.mrx_moved(ticket_index(entry.ticket), entry.location, here)
+                tracker.mrx_moved(ticket_index(entry.ticket), entry.location, here, weights)
         tracker.events_seen += 1
     return tracker

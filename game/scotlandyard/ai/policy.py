@@ -21,7 +21,14 @@ from game.scotlandyard.ai.tracker import PossibleLocations
 
 # weight of a possible station by its distance to the nearest detective (index = hops, capped)
 CATEGORY_WEIGHTS = (0.0, 0.35, 0.8, 1.0, 1.15, 1.25, 1.3)
+# how likely Mr X rides to a station by its distance to the nearest detective then
+RIDE_WEIGHTS = (0.0, 0.08, 0.6, 1.0, 1.3, 1.5, 1.6)
 CAPTURE_BONUS = 6.0
+TICKET_PRESSURE = 0.12  # times rounds left / (tickets of that kind left + 1)
+STUCK_PENALTY = 4.0     # a move after which the detective can hardly move (tickets run out)
+MOBILITY_FULL = 6.0     # stations within two rides that count as free to move
+TRAP_WEIGHT = 3.0       # a possible station all of whose exits the detectives can reach
+EXIT_WEIGHT = 2.0       # the share of a possible station's exits the detectives can reach
 DIST_CAP = 8
 
 
@@ -35,6 +42,19 @@ def ddist_array(g: Graph) -> np.ndarray:
         np.minimum(arr, DIST_CAP, out=arr)
         _NP_CACHE[id(g)] = arr
     return arr
+
+
+def category_bias(g: Graph, det_locs) -> list[float]:
+    """Location categorisation at the moment Mr X rides: how likely he is to ride to each station,
+    by its distance to the nearest detective (for ``public_tracker(..., bias=category_bias)``)."""
+    dd = g.ddist
+    top = len(RIDE_WEIGHTS) - 1
+    rows = [dd[d] for d in det_locs]
+    out = [0.0] * g.size
+    for s in g.stations:
+        near = min((row[s] for row in rows), default=top)
+        out[s] = RIDE_WEIGHTS[near if near < top else top]
+    return out
 
 
 def location_weights(g: Graph, tracker: PossibleLocations, det_locs) -> dict[int, float]:
@@ -61,33 +81,94 @@ def coverage_cost(g: Graph, det_locs, stations: np.ndarray, weights: np.ndarray)
     return float(near @ weights)
 
 
+# how much the k-th nearest detective to a possible station counts: the nearest most, but every
+# detective is drawn toward the likely places (a pure k-median leaves all but one idle)
+RANK_WEIGHTS = (1.0, 0.5, 0.3, 0.2, 0.1, 0.05)
+
+
+def _rank_weights(n: int) -> np.ndarray:
+    c = list(RANK_WEIGHTS[:n]) + [0.05] * max(0, n - len(RANK_WEIGHTS))
+    return np.asarray(c, dtype=np.float64)
+
+
+def team_cost(g: Graph, det_locs, weights: dict[int, float]) -> float:
+    """The detectives' objective for a placement (lower is better)."""
+    if not weights:
+        return 0.0
+    arr = ddist_array(g)
+    stations = np.fromiter(weights.keys(), dtype=np.int64, count=len(weights))
+    w = np.fromiter(weights.values(), dtype=np.float64, count=len(weights))
+    block = np.sort(arr[np.asarray(det_locs)][:, stations], axis=0)
+    return float(_rank_weights(len(det_locs)) @ block @ w)
+
+
 def detective_move_costs(g: Graph, sim: Sim, moves, weights: dict[int, float]) -> list[float]:
-    """For each detective move ``(i, t, d)``: the team objective after it (lower is better)."""
+    """For each detective move ``(i, t, d)``: the team objective after it (lower is better): the
+    expected rank-weighted distance from Mr X's possible stations to the detectives, less a bonus
+    for landing on a likely station, plus a little for spending scarce tickets."""
+    if not moves:
+        return []
     if not weights:
         return [0.0] * len(moves)
     arr = ddist_array(g)
     stations = np.fromiter(weights.keys(), dtype=np.int64, count=len(weights))
     w = np.fromiter(weights.values(), dtype=np.float64, count=len(weights))
-    locs = np.asarray(sim.dl)
-    block = arr[locs][:, stations]                       # detectives x stations
-    n = len(sim.dl)
-    others = []
-    for i in range(n):
-        if n == 1:
-            others.append(np.full(len(stations), DIST_CAP, dtype=np.int16))
-        else:
-            others.append(np.delete(block, i, axis=0).min(axis=0))
-    dests = np.asarray([m[2] for m in moves])
-    rows = arr[dests][:, stations]                        # moves x stations
-    costs = []
+    block = arr[np.asarray(sim.dl)][:, stations]                 # detectives x stations
+    m = len(moves)
+    cube = np.repeat(block[None, :, :], m, axis=0)               # moves x detectives x stations
+    idx = np.asarray([mv[0] for mv in moves])
+    dests = np.asarray([mv[2] for mv in moves])
+    cube[np.arange(m), idx, :] = arr[dests][:, stations]
+    cube.sort(axis=1)
+    costs = np.tensordot(cube, _rank_weights(len(sim.dl)), axes=([1], [0])) @ w
+    out = []
     weight_of = weights.get
+    g_rides = g.det_rides
+    base_reach = [set(d for t, d in g_rides[loc] if sim.dt[j][t] > 0) | {loc} for j, loc in enumerate(sim.dl)]
+    nbrs = g.neighbours
+    rounds_left = max(1, len(sim.reveals) - sim.log_len)
     for k, (i, t, d) in enumerate(moves):
-        near = np.minimum(rows[k], others[i])
-        c = float(near @ w) - CAPTURE_BONUS * weight_of(d, 0.0)
-        # spend the scarce tickets only for a gain
-        c += (0.0, 0.02, 0.06)[t] * (1.0 + (sim.dt[i][t] <= 1))
-        costs.append(c)
-    return costs
+        c = float(costs[k]) - CAPTURE_BONUS * weight_of(d, 0.0)
+        # escape routes: where Mr X could go next from each possible station without landing in
+        # a detective's reach; a station with none left is a trap
+        tk = list(sim.dt[i])
+        tk[t] -= 1
+        reach = {d} | {x for tt, x in g_rides[d] if tk[tt] > 0}
+        for j in range(len(sim.dl)):
+            if j != i:
+                reach |= base_reach[j]
+        trap = 0.0
+        for p, wp in weights.items():
+            if p == d:
+                continue
+            exits = nbrs[p]
+            if not exits:
+                continue
+            safe = 0
+            for x in exits:
+                if x not in reach:
+                    safe += 1
+            trap += wp * (TRAP_WEIGHT * (safe == 0) + EXIT_WEIGHT * (1.0 - safe / len(exits)))
+        c -= trap
+        # tickets: a detective who runs out of a kind is stuck on stations served only by it
+        left = sim.dt[i][t] - 1
+        c += TICKET_PRESSURE * rounds_left / (left + 1.0)
+        c += STUCK_PENALTY * (1.0 - min(1.0, mobility(g, d, tk) / MOBILITY_FULL))
+        out.append(c)
+    return out
+
+
+def mobility(g: Graph, station: int, tickets) -> int:
+    """How many stations a detective can reach within two rides with ``tickets``."""
+    rides = g.det_rides
+    seen = set()
+    for t1, a in rides[station]:
+        if tickets[t1] > 0:
+            seen.add(a)
+            for t2, b in rides[a]:
+                if tickets[t2] > (1 if t2 == t1 else 0):
+                    seen.add(b)
+    return len(seen)
 
 
 def best_detective_move(g: Graph, sim: Sim, moves, weights, rng=None):
@@ -117,38 +198,70 @@ def tracker_after(tracker: PossibleLocations, sim: Sim, move) -> PossibleLocatio
 
 
 def mrx_move_features(g: Graph, sim: Sim, tracker: PossibleLocations, move):
-    """(nearest detective hops, detectives one hop away, possible places after, revealed?)."""
+    """(nearest detective hops, detectives who could ride there next, possible places after,
+    revealed?, sum of the detectives' hops)."""
     dest = move[-1]
     dd = g.ddist
     dists = [dd[d][dest] for d in sim.dl]
     near = min(dists)
-    adjacent = sum(1 for x in dists if x <= 1)
+    reach = 0
+    for i, loc in enumerate(sim.dl):
+        tk = sim.dt[i]
+        for t, x in g.det_rides[loc]:
+            if x == dest and tk[t] > 0:
+                reach += 1
+                break
     after = tracker_after(tracker, sim, move)
     revealed = entries_for(sim, move)[-1][1] is not None
-    return near, adjacent, after, revealed
+    return near, reach, after, revealed, sum(min(x, 8) for x in dists)
+
+
+def detective_front(g: Graph, det_locs) -> list[int]:
+    """For every station, the fewest rides any detective needs to get there."""
+    rows = [g.ddist[d] for d in det_locs]
+    return [min(col) for col in zip(*rows)]
+
+
+def territory(g: Graph, station: int, front) -> int:
+    """How many stations Mr X could reach from ``station`` before any detective could."""
+    row = g.dist[station]
+    return sum(1 for s in g.stations if row[s] < front[s])
+
+
+def mrx_risk(feats, dest) -> float:
+    """Chance a detective rides onto Mr X next, if each detective who can reach him picks among
+    the places the detectives think he could be by their probability."""
+    near, reach, after, revealed, _ = feats
+    if not reach:
+        return 0.0
+    p_here = 1.0 if revealed else min(1.0, 1.5 * after.prob.get(dest, 1.0))
+    return 1.0 - (1.0 - p_here) ** reach
 
 
 def mrx_static_score(g: Graph, sim: Sim, tracker: PossibleLocations, move, feats=None) -> float:
     """Higher is better for Mr X; roughly a survival chance scaled to [0, 1]."""
-    near, adjacent, after, revealed = feats or mrx_move_features(g, sim, tracker, move)
+    feats = feats or mrx_move_features(g, sim, tracker, move)
+    near, reach, after, revealed, total = feats
     dest = move[-1]
-    size = len(after)
-    p_here = after.prob.get(dest, 1.0)
-    if revealed:
-        p_here = 1.0
-    # chance a detective next to him picks his station among the places he could be
-    risk = 0.0
-    if adjacent:
-        per = min(1.0, p_here * 2.5) if not revealed else 1.0
-        risk = 1.0 - (1.0 - per) ** adjacent
+    risk = mrx_risk(feats, dest)
     free = sum(1 for n in g.neighbours[dest] if n not in sim.dl)
-    score = (1.0 - risk) * (0.45 + 0.07 * min(near, 5) + 0.06 * math.log2(1 + size) + 0.01 * min(free, 8))
+    front = detective_front(g, sim.dl)
+    room = territory(g, dest, front)
+    base = (0.3 + 0.01 * min(total, 25) + 0.04 * math.log2(1 + len(after)) + 0.005 * min(free, 10)
+            + TERRITORY_WEIGHT * min(room, TERRITORY_CAP) / TERRITORY_CAP)
+    score = (1.0 - risk) * base
     # tickets: a secret or a double is worth keeping for the moments after a reveal
     if len(move) == 4:
-        score -= 0.12
+        score -= DOUBLE_COST
     secrets = sum(1 for t in (move[0], move[2] if len(move) == 4 else None) if t == SECRET)
-    score -= 0.05 * secrets
+    score -= SECRET_COST * secrets
     return score
+
+
+DOUBLE_COST = 0.15
+TERRITORY_WEIGHT = 0.3
+TERRITORY_CAP = 40
+SECRET_COST = 0.04
 
 
 def mrx_in_danger(g: Graph, sim: Sim) -> bool:
@@ -167,13 +280,16 @@ def filtered_mrx_moves(g: Graph, sim: Sim, tracker: PossibleLocations, moves):
     danger = mrx_in_danger(g, sim)
     out = []
     seen_double = set()
+    dd = g.ddist
+    safe_single = any(len(m) == 2 and m[0] != SECRET and min(dd[d][m[1]] for d in sim.dl) >= 2 for m in moves)
+    danger = danger and (not safe_single or (just_revealed and min(dd[d][sim.mrx] for d in sim.dl) <= 1))
     for m in moves:
         if len(m) == 2:
             if m[0] == SECRET and (r[n] or not (just_revealed or few)):
                 continue
             out.append(m)
         else:
-            if not (danger or just_revealed):
+            if not danger:
                 continue
             if m[0] == SECRET and r[n]:
                 continue

@@ -72,9 +72,11 @@ class PossibleLocations:
         return other
 
     # --- updates -----------------------------------------------------------------------------
-    def mrx_moved(self, ticket: int, revealed: int | None, detective_locations) -> None:
+    def mrx_moved(self, ticket: int, revealed: int | None, detective_locations, bias=None) -> None:
         """One travel-log entry: Mr X rode with ``ticket`` (a ticket index) while the detectives
-        stood on ``detective_locations``; ``revealed`` is the station if the entry shows it."""
+        stood on ``detective_locations``; ``revealed`` is the station if the entry shows it.
+        ``bias`` (station -> weight, optional) says how much likelier Mr X is to ride to each
+        station than uniformly (an AI's model of him; the public tracker has none)."""
         self.entries_seen += 1
         if revealed is not None:
             self.prob = {revealed: 1.0}
@@ -86,9 +88,16 @@ class PossibleLocations:
             dests = [d for d in by_ticket[s][ticket] if d not in blocked]
             if not dests:
                 continue
-            share = w / len(dests)
-            for d in dests:
-                new[d] = new.get(d, 0.0) + share
+            if bias is None:
+                share = w / len(dests)
+                for d in dests:
+                    new[d] = new.get(d, 0.0) + share
+            else:
+                total = sum(bias[d] for d in dests)
+                if total <= 0:
+                    continue
+                for d in dests:
+                    new[d] = new.get(d, 0.0) + w * bias[d] / total
         self.prob = new
         self._normalise()
 
@@ -97,13 +106,13 @@ class PossibleLocations:
         if self.prob.pop(station, None) is not None:
             self._normalise()
 
-    def sync(self, log, detective_locations) -> None:
+    def sync(self, log, detective_locations, bias=None) -> None:
         """Catch up with the travel log (``(ticket_index, station_or_None)`` per entry) and strike
         out the detectives' stations. Entries not yet seen are taken as made with the detectives
         where they stand now (true when the detectives have not moved since Mr X did)."""
         detective_locations = tuple(detective_locations)
         for ticket, location in list(log)[self.entries_seen:]:
-            self.mrx_moved(ticket, location, detective_locations)
+            self.mrx_moved(ticket, location, detective_locations, bias)
         for s in detective_locations:
             self.detective_at(s)
 

@@ -1,0 +1,240 @@
+"""``default`` Mr X: Monte-Carlo tree search over his own moves (Nijssen & Winands, with changes).
+
+* **Move filtering.** Secret tickets only where they hide something (just after a reveal, or when
+  the detectives know few places), never on a reveal move; double moves only when a detective is
+  close or just after a reveal; one double move per pair of stations and kind of ticket.
+* **Prior.** Each candidate gets a static score (``policy.mrx_static_score``): how far the
+  nearest detective is, how many places the detectives will think he can be after it (the public
+  tracker run forward), how exposed the station is, and what the tickets cost. The search starts
+  from it (progressive bias) so that a short budget still plays sensibly.
+* **Search.** Open-loop UCT: the tree holds Mr X's own moves; between them the detectives play
+  *without knowing where he is*: in the simulation they keep the public set of possible stations,
+  step onto a possible station when they can (likelier stations first) and otherwise head for one
+  drawn by its probability. Playouts are epsilon-greedy (Mr X rides to the station farthest from
+  the detectives, doubles when cornered) and stop a few rounds ahead, scored by survival and
+  distance. A capture scores 0, reaching the end of the log 1.
+* The move with the most visits wins; its reason names the distance kept, the places he could be,
+  and the share of simulations in which he survived.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from game.scotlandyard.ai.base import Decision, MrXPlayer, describe_move
+from game.scotlandyard.ai.context import mrx_context, public_tracker
+from game.scotlandyard.ai.policy import (
+    TERRITORY_CAP, TERRITORY_WEIGHT, detective_front, filtered_mrx_moves, mrx_move_features,
+    mrx_static_score, territory,
+)
+from game.scotlandyard.ai.sim import DOUBLE, SECRET, Sim
+
+EXPLORATION = 0.5
+PRIOR_WEIGHT = 3.0        # progressive bias: prior / (visits + 1) * this
+HORIZON = 2               # rounds simulated after the move being judged
+EPSILON = 0.15            # chance of a random ride in a playout
+DETECTIVE_GREED = 0.9     # chance a simulated detective steps onto a possible station in reach
+
+
+class _Node:
+    __slots__ = ("children", "visits", "total")
+
+    def __init__(self):
+        self.children: dict = {}
+        self.visits = 0
+        self.total = 0.0
+
+
+def _rollout_detectives(sim: Sim, prob: dict, rng, targets: list) -> None:
+    """One round of the simulated detectives (they do not know where Mr X is)."""
+    g = sim.g
+    dd = g.ddist
+    n = len(sim.dl)
+    for i in range(n):
+        if sim.winner is not None:
+            return
+        if not (sim.to_move >> i) & 1:
+            continue
+        moves = sim.detective_singles(i)
+        if not moves:
+            continue
+        onto = [m for m in moves if m[2] in prob]
+        if onto and rng.random() < DETECTIVE_GREED:
+            weights = [prob[m[2]] for m in onto]
+            total = sum(weights)
+            r = rng.random() * total
+            move = onto[-1]
+            for m, w in zip(onto, weights):
+                r -= w
+                if r <= 0:
+                    move = m
+                    break
+        else:
+            target = targets[i]
+            if target not in prob and prob:
+                target = targets[i] = _draw(prob, rng)
+            best = min(dd[m[2]][target] for m in moves)
+            opts = [m for m in moves if dd[m[2]][target] == best]
+            move = opts[int(rng.random() * len(opts))]
+        sim.play_detective(move)
+        if prob.pop(move[2], None) is not None and prob:
+            total = sum(prob.values())
+            for k in prob:
+                prob[k] /= total
+        if sim.to_move < 0:
+            return
+
+
+def _draw(prob: dict, rng) -> int:
+    r = rng.random()
+    last = None
+    for s, w in prob.items():
+        last = s
+        r -= w
+        if r <= 0:
+            return s
+    return last
+
+
+def _rollout_mrx_move(sim: Sim, rng):
+    g = sim.g
+    dd = g.ddist
+    singles = sim.mrx_singles()
+    if not singles:
+        return None
+    if rng.random() < EPSILON:
+        return singles[int(rng.random() * len(singles))]
+    cheap = [m for m in singles if m[0] != SECRET] or singles
+    best, best_v = None, -1
+    for m in cheap:
+        v = min(dd[d][m[1]] for d in sim.dl) * 10 + g.degree[m[1]] + rng.random()
+        if v > best_v:
+            best, best_v = m, v
+    if best_v < 20 and sim.can_double():  # next to a detective: try a double move
+        for m in sim.mrx_moves(doubles=True):
+            if len(m) == 4:
+                v = min(dd[d][m[3]] for d in sim.dl) * 10 + g.degree[m[3]] - 5 + rng.random()
+                if v > best_v:
+                    best, best_v = m, v
+    return best
+
+
+def _mrx_apply(sim: Sim, prob: dict, move) -> dict:
+    """Play Mr X's move and run the public possible set forward (uniform model)."""
+    from game.scotlandyard.ai.policy import entries_for
+
+    entries = entries_for(sim, move)
+    occ = sim.dl
+    by_ticket = sim.g.by_ticket
+    for ticket, loc in entries:
+        if loc is not None:
+            prob = {loc: 1.0}
+            continue
+        new = {}
+        for s, w in prob.items():
+            dests = [d for d in by_ticket[s][ticket] if d not in occ]
+            if dests:
+                share = w / len(dests)
+                for d in dests:
+                    new[d] = new.get(d, 0.0) + share
+        prob = new
+    total = sum(prob.values())
+    if total > 0 and abs(total - 1.0) > 1e-9:
+        prob = {k: v / total for k, v in prob.items()}
+    if move[-1] not in prob:  # cannot happen with an exact tracker; keep the truth reachable
+        prob[move[-1]] = 1e-6
+    sim.play_mrx(move)
+    return prob
+
+
+def _evaluate(sim: Sim, prob: dict) -> float:
+    if sim.winner == "DETECTIVES":
+        return 0.0
+    if sim.winner == "MRX":
+        return 1.0
+    g = sim.g
+    dd = g.ddist
+    near = min(dd[d][sim.mrx] for d in sim.dl)
+    room = territory(g, sim.mrx, detective_front(g, sim.dl))
+    return min(1.0, 0.3 + 0.05 * min(near, 5) + 0.04 * math.log2(1 + len(prob))
+               + TERRITORY_WEIGHT * min(room, TERRITORY_CAP) / TERRITORY_CAP)
+
+
+class MctsMrX(MrXPlayer):
+    name = "default"
+
+    def __init__(self, seed: int = 0, move_time: float = 1.0):
+        super().__init__(seed, move_time)
+        self.tracker = None
+        import random
+
+        self.prng = random.Random(seed)
+
+    def choose(self, view) -> Decision:
+        t0 = time.perf_counter()
+        deadline = t0 + self.move_time * 0.8
+        ctx = mrx_context(view)
+        self.tracker = public_tracker(view, self.tracker)
+        g, sim = ctx.g, ctx.sim
+        moves = filtered_mrx_moves(g, sim, self.tracker, sorted(ctx.moves))
+        feats = {m: mrx_move_features(g, sim, self.tracker, m) for m in moves}
+        prior = {m: mrx_static_score(g, sim, self.tracker, m, feats[m]) for m in moves}
+        # keep the most promising candidates: a search this short cannot weigh hundreds
+        moves.sort(key=lambda m: -prior[m])
+        moves = moves[:MAX_CANDIDATES]
+        root = _Node()
+        stats = {m: [0, 0.0] for m in moves}
+        rng = self.prng
+        iterations = 0
+        if len(moves) > 1:
+            while time.perf_counter() < deadline:
+                iterations += 1
+                total_n = iterations
+                best, best_u = None, -1e9
+                log_n = math.log(total_n + 1)
+                for m in moves:
+                    n, w = stats[m]
+                    if n == 0:
+                        u = 10.0 + prior[m]
+                    else:
+                        u = w / n + EXPLORATION * math.sqrt(log_n / n) + PRIOR_WEIGHT * prior[m] / (n + 1)
+                    if u > best_u:
+                        best, best_u = m, u
+                value = self._simulate(sim, self.tracker.prob, best, rng)
+                st = stats[best]
+                st[0] += 1
+                st[1] += value
+        if iterations:
+            choice = max(moves, key=lambda m: (stats[m][0], prior[m]))
+        else:
+            choice = moves[0]
+        n, w = stats[choice]
+        near, reach, after, revealed, _ = feats[choice]
+        m = ctx.moves[choice]
+        survive = f"; scored {w / n:.2f} in {n} simulations" if n else ""
+        reason = (f"{describe_move(m)}: keeps {near} stations between Mr X and the nearest detective; "
+                  f"{len(after)} places he could be{survive}")
+        return Decision(m, reason)
+
+    def _simulate(self, root_sim: Sim, root_prob: dict, move, rng) -> float:
+        sim = root_sim.copy()
+        prob = _mrx_apply(sim, dict(root_prob), move)
+        targets = [_draw(prob, rng) for _ in sim.dl]
+        rounds = 0
+        while sim.winner is None:
+            if sim.to_move >= 0:
+                _rollout_detectives(sim, prob, rng, targets)
+                rounds += 1
+                if rounds >= HORIZON:
+                    break
+            else:
+                mv = _rollout_mrx_move(sim, rng)
+                if mv is None:
+                    sim.check()
+                    break
+                prob = _mrx_apply(sim, prob, mv)
+        return _evaluate(sim, prob)
+
+
+MAX_CANDIDATES = 24
