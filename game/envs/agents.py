@@ -129,3 +129,100 @@ class PolicyBot(Bot):
 def policy_bot(policy: str, *, name: str = "policy") -> type[PolicyBot]:
     """A :class:`PolicyBot` class for the policy function at ``"module:function"``."""
     return type(f"PolicyBot_{name}", (PolicyBot,), {"name": name, "policy_path": policy})
+
+
+# --- Scotland Yard --------------------------------------------------------------------------------
+from game.scotlandyard.ai.base import Decision as SYDecision  # noqa: E402
+from game.scotlandyard.ai.base import DetectivesPlayer, MrXPlayer  # noqa: E402
+
+
+def _sy_encoder(setup, pieces):
+    from .scotland_yard_v0 import SYEncoder
+
+    return SYEncoder(setup, pieces)
+
+
+class _PolicyPlayer:
+    policy_path: str | None = None
+
+    def _init_policy(self):
+        self._policy = _resolve(self.policy_path) if self.policy_path else None
+        self._encoder = None
+
+    def policy(self, observation, mask) -> int:
+        if self._policy is None:
+            raise NotImplementedError("override policy(observation, mask) or set policy_path = 'module:function'")
+        return self._policy(observation, mask)
+
+    def _enc(self, setup, pieces):
+        if self._encoder is None or self._encoder.setup != setup or self._encoder.pieces != pieces:
+            self._encoder = _sy_encoder(setup, pieces)
+        return self._encoder
+
+
+class PolicyMrX(_PolicyPlayer, MrXPlayer):
+    """A trained ``scotland_yard_v0`` Mr X policy as a Mr X player, for
+    ``make_mrx("yourmodule:YourMrX")`` (``--mrx yourmodule:YourMrX``). A double move is asked as
+    two decisions, exactly as in the environment. An index the mask forbids becomes the move it
+    names, which the game then refuses as not available (it is never replaced)."""
+
+    name = "policy"
+
+    def __init__(self, seed: int = 0, move_time: float = 1.0):
+        super().__init__(seed=seed, move_time=move_time)
+        self._init_policy()
+
+    def choose(self, view) -> SYDecision:
+        from game.scotlandyard.moves import DoubleMove, SingleMove
+        from game.scotlandyard.pieces import Piece
+        from game.scotlandyard.views import DetectivesView
+
+        state = view.state
+        enc = self._enc(state.setup, state.players)
+        public = enc.public(DetectivesView.of(state))
+        moves = state.legal_moves()
+        obs = enc.finish(public, 0, 0, state.mrx_location)
+        index = int(self.policy(obs, enc.codec.mask(moves)))
+        ticket, station, first = enc.codec.decode(index)
+        if not first:
+            return SYDecision(SingleMove(Piece.MRX, state.mrx_location, ticket, station), f"policy index {index}")
+        pending = (ticket, station)
+        obs2 = enc.finish(public, 0, 0, state.mrx_location, pending)
+        second = int(self.policy(obs2, enc.codec.mask(moves, pending)))
+        t2, d2, _ = enc.codec.decode(second)
+        return SYDecision(DoubleMove(Piece.MRX, state.mrx_location, ticket, station, t2, d2),
+                          f"policy indices {index}, {second}")
+
+
+class PolicyDetectives(_PolicyPlayer, DetectivesPlayer):
+    """A trained ``scotland_yard_v0`` detective policy as the detectives' team player, for
+    ``make_detectives("yourmodule:YourDetectives")``. The team is asked once per detective move;
+    like the environment it lets the first detective (in game order) still to move who has a move
+    decide, observing as that detective."""
+
+    name = "policy"
+
+    def __init__(self, seed: int = 0, move_time: float = 1.0):
+        super().__init__(seed=seed, move_time=move_time)
+        self._init_policy()
+
+    def choose(self, view) -> SYDecision:
+        from game.scotlandyard.moves import SingleMove
+
+        enc = self._enc(view.setup, view.players)
+        moves = view.legal_moves()
+        movers = {m.piece for m in moves}
+        piece = next(p for p in view.remaining if p in movers)
+        seat = view.players.index(piece)
+        obs = enc.finish(enc.public(view), seat, seat)
+        index = int(self.policy(obs, enc.codec.mask(tuple(m for m in moves if m.piece is piece))))
+        ticket, station, _ = enc.codec.decode(index)
+        return SYDecision(SingleMove(piece, view.detective_location(piece), ticket, station), f"policy index {index}")
+
+
+def policy_mrx(policy: str, *, name: str = "policy") -> type[PolicyMrX]:
+    return type(f"PolicyMrX_{name}", (PolicyMrX,), {"name": name, "policy_path": policy})
+
+
+def policy_detectives(policy: str, *, name: str = "policy") -> type[PolicyDetectives]:
+    return type(f"PolicyDetectives_{name}", (PolicyDetectives,), {"name": name, "policy_path": policy})

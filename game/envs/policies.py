@@ -125,3 +125,70 @@ class DuelPolicy:
 
 def duel_policy(bot: str = "default", seed: int = 0, move_time: float = 0.05) -> DuelPolicy:
     return DuelPolicy(bot, seed, move_time)
+
+
+class ScotlandYardPolicy:
+    """One of our Scotland Yard AIs (``make_mrx``/``make_detectives`` name or ``module:Class``) as
+    a policy on ``scotland_yard_v0``'s arrays.
+
+    ``side="mrx"``: the arrays give Mr X's full knowledge (his station and the public record), from
+    which the state is rebuilt (``DetectivesView.determinise``) for his ``MrXView``; a double move
+    is answered as its first ride, and the second ride is returned at the next call.
+    ``side="detectives"``: one team player for every detective seat, as in the game; it gets the
+    detectives' view rebuilt from the arrays, its public history included, with the seat asked as
+    the only detective still to move (the environment fixes the order the rules leave free).
+    A new game gets a fresh player: Mr X's first decision has an empty history, the detectives'
+    first has only Mr X's first turn in it.
+    """
+
+    def __init__(self, side: str, name: str = "random", seed: int = 0, *, env=None, move_time: float = 0.2):
+        if side not in ("mrx", "detectives"):
+            raise ValueError(f"side must be 'mrx' or 'detectives', not {side!r}")
+        base = getattr(env, "unwrapped", env)
+        if base is None or not hasattr(base, "encoder"):
+            raise ValueError("give the scotland_yard_v0 environment (env=...)")
+        self.side, self.name, self.seed, self.move_time = side, name, seed, move_time
+        self.encoder = base.encoder
+        self.player = None
+        self.games = 0
+        self._second: int | None = None
+
+    def _new_player(self, view):
+        from game.scotlandyard.ai import make_detectives, make_mrx
+
+        make = make_mrx if self.side == "mrx" else make_detectives
+        self.player = make(self.name, seed=self.seed + self.games, move_time=self.move_time)
+        self.games += 1
+        self.player.start(view)
+
+    def __call__(self, observation, mask) -> int:
+        from dataclasses import replace
+
+        from game.scotlandyard.views import MrXView
+
+        enc = self.encoder
+        view = enc.detectives_view(observation)
+        if self.side == "mrx":
+            pending = enc.pending(observation)
+            if pending is not None and self._second is not None:
+                index, self._second = self._second, None
+                return index
+            fresh = not view.history
+            view = MrXView(view.determinise(enc.mrx_location(observation)))
+        else:
+            seat = int(np.flatnonzero(observation["seat"])[0])
+            fresh = len(view.history) == 1
+            view = replace(view, remaining=(enc.pieces[seat],))
+        if self.player is None or fresh:
+            self._new_player(view)
+        decision = self.player.choose(view)
+        move = getattr(decision, "move", decision)
+        indices = enc.codec.indices(move)
+        if len(indices) == 2:
+            self._second = indices[1]
+        return indices[0]
+
+
+def scotland_yard_policy(side: str, name: str = "random", seed: int = 0, *, env=None,
+                         move_time: float = 0.2) -> ScotlandYardPolicy:
+    return ScotlandYardPolicy(side, name, seed, env=env, move_time=move_time)
