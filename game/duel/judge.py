@@ -195,9 +195,10 @@ def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: flo
             if pidfd < 0 and not exited:
                 exited = _exited_unreaped(proc.pid)
         seconds = time.monotonic() - started
-        # Everything the program wrote is in the pipe now. Whatever a child it left behind writes
-        # later is not its answer (the course's judge read the output file as soon as the program
-        # ended), and the child is killed with the group by the caller.
+        # The answer is what was written by the time the program ended (the course's judge read
+        # its output file then). Kill what it left behind first, so the pipe's remaining bytes are
+        # finite, then take them. The leader is not reaped yet, so its pid still names the group.
+        _kill_group(proc.pid)
         read_available()
         status = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
         if status is not None and status.si_code == os.CLD_EXITED and status.si_status != 0:
