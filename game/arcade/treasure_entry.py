@@ -15,9 +15,14 @@ class TreasureArcade:
     replay_formats = (FORMAT,)
 
     def options_scene(self, ctx):
+        from game.shell.scenes import Replace
+
+        from .picker import GamePickerScene
         from .scenes import TitleScene
 
-        return TitleScene(ctx)
+        title = TitleScene(ctx)
+        title.back = lambda: Replace(GamePickerScene(ctx, selected="treasure"))  # Esc: back to the games
+        return title
 
     def replay_scene(self, ctx, path: str, *, speed: str = "normal", **_options):
         from game.replay import Playback, ReplayError, load_replay

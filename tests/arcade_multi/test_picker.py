@@ -60,3 +60,10 @@ def test_replays_row_opens_the_shared_browser_and_esc_comes_back(ctx):
 
 def test_esc_quits(ctx):
     assert isinstance(GamePickerScene(ctx).handle(Intention("menu_back")), Quit)
+
+
+def test_esc_on_treasure_islands_title_goes_back_to_the_picker(ctx):
+    title = GamePickerScene(ctx, selected="treasure").handle(Intention("menu_go")).scene
+    back = title.handle(Intention("menu_back"))
+    assert isinstance(back, Replace) and isinstance(back.scene, GamePickerScene)
+    assert back.scene.games[back.scene.row].info.id == "treasure"
