@@ -250,3 +250,13 @@ def test_a_temporary_working_folder_is_removed_after_the_game(tmp_path):
 def test_run_program_reports_time_including_start_up(tmp_path):
     run = run_program([sys.executable, "-c", "print('UP')"], "1\n", tmp_path, 5.0)
     assert run.output == "UP\n" and run.status == "ok" and 0 < run.seconds < 5
+
+
+def test_relative_paths_in_a_command_are_made_absolute_against_where_the_judge_started(tmp_path):
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "mine.py").write_text("print('UP')\n")
+    argv = split_command("python3 bots/mine.py --depth 3 'two words'", base=tmp_path)
+    assert argv == ["python3", str(tmp_path / "bots" / "mine.py"), "--depth", "3", "two words"]
+    assert split_command("./missing-bot", base=tmp_path) == ["./missing-bot"]
+    with pytest.raises(ValueError):
+        split_command("   ")

@@ -205,3 +205,12 @@ def test_observation_text_is_the_course_input():
 def test_step_refuses_what_is_not_a_move():
     with pytest.raises(ValueError):
         step(initial_state(board(ITEM_BOARD.format(item="m"))), "up")
+
+
+def test_the_observation_text_reads_back_to_the_same_observation():
+    from game.duel.protocol import DuelObservation
+
+    state = initial_state(board(ITEM_BOARD.format(item="s")))
+    state, _ = step(state, "RIGHT")
+    obs = observe(state)
+    assert DuelObservation.from_text(obs.to_text()) == obs
