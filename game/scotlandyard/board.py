@@ -112,6 +112,37 @@ class Board:
                 raise BoardFileError(f"{path}: edge {a}-{b} names a station with no 'station' line")
         return cls(stations, edges, positions)
 
+    @classmethod
+    def from_graph_file(cls, path: str | Path) -> "Board":
+        """A board from a file in the coursework's ``graph.txt`` format: ``NODES EDGES``, one node
+        id per line, then ``A B Taxi|Bus|Underground|Ferry`` per line (no drawing positions)."""
+        path = Path(path)
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise BoardFileError(f"{path}: cannot read the graph file ({exc})") from None
+        head = lines[0].split() if lines else []
+        if len(head) != 2 or not all(_is_int(p) for p in head):
+            raise BoardFileError(f"{path}:1: expected 'NODES EDGES'")
+        n_nodes, n_edges = int(head[0]), int(head[1])
+        if len(lines) < 1 + n_nodes + n_edges:
+            raise BoardFileError(f"{path}: expected {n_nodes} node lines and {n_edges} edge lines "
+                                 f"after the header, found {len(lines) - 1} lines")
+        nodes = []
+        for number in range(2, 2 + n_nodes):
+            if not _is_int(lines[number - 1].strip()):
+                raise BoardFileError(f"{path}:{number}: expected a node id, got {lines[number - 1]!r}")
+            nodes.append(int(lines[number - 1]))
+        edges = []
+        for number in range(2 + n_nodes, 2 + n_nodes + n_edges):
+            parts = lines[number - 1].split()
+            if (len(parts) != 3 or not _is_int(parts[0]) or not _is_int(parts[1])
+                    or parts[2].upper() not in _TRANSPORT_BY_NAME):
+                raise BoardFileError(f"{path}:{number}: expected 'A B Taxi|Bus|Underground|Ferry', "
+                                     f"got {lines[number - 1]!r}")
+            edges.append((int(parts[0]), int(parts[1]), _TRANSPORT_BY_NAME[parts[2].upper()]))
+        return cls(nodes, edges)
+
     # --- questions ----------------------------------------------------------------------
     def __contains__(self, station: object) -> bool:
         return station in self._station_set

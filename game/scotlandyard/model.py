@@ -25,7 +25,7 @@ from game.scotlandyard.moves import DoubleMove, LogEntry, Move, SingleMove
 from game.scotlandyard.pieces import DETECTIVES, Piece, Ticket
 
 __all__ = [
-    "Tickets", "Player", "GameSetup", "SetupError", "IllegalMove", "GameState", "new_game",
+    "Ordered", "Tickets", "Player", "GameSetup", "SetupError", "IllegalMove", "GameState", "new_game",
     "standard_game", "Model", "Event", "DEFAULT_MRX_TICKETS", "DEFAULT_DETECTIVE_TICKETS",
     "STANDARD_REVEALS", "STANDARD24MOVES", "MRX_STARTS", "DETECTIVE_STARTS", "default_mrx_tickets",
     "default_detective_tickets", "standard_setup", "standard_players",
@@ -41,6 +41,27 @@ _NAMED_TICKETS = {t.name: t for t in Ticket}
 # --------------------------------------------------------------------------------------------
 # values
 # --------------------------------------------------------------------------------------------
+class Ordered(tuple):
+    """An immutable, ordered sequence (a tuple) that also equals a list with the same items, as
+    the coursework's immutable lists do: ``state.travel_log == [LogEntry.hidden(TAXI)]`` holds."""
+
+    __slots__ = ()
+
+    def __eq__(self, other):
+        if isinstance(other, list):
+            return tuple.__eq__(self, tuple(other))
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
 class Tickets(Mapping):
     """A stock of tickets: a count for every kind (a kind never given counts 0). Immutable,
     hashable, equal to any mapping with the same non-zero counts."""
@@ -291,7 +312,7 @@ class _Game:
         self.setup = setup
         self.board = setup.board
         self.tables = _tables(setup.board)
-        self.pieces = pieces
+        self.pieces = Ordered(pieces)
         self.index = {p: i for i, p in enumerate(pieces)}
         self.reveals = setup.reveals
         self.n_reveals = len(setup.reveals)
@@ -347,7 +368,8 @@ class GameState:
 
     @property
     def travel_log(self) -> tuple[LogEntry, ...]:
-        return self._log
+        """Mr X's log so far, one entry per ride (an :class:`Ordered` tuple)."""
+        return Ordered(self._log)
 
     def tickets(self, piece: Piece) -> Tickets | None:
         """A count for every ticket kind, or ``None`` for a piece not in the game."""

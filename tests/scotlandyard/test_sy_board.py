@@ -120,3 +120,11 @@ def test_conversion_script_reports_bad_input(tmp_path):
     assert result.returncode == 2
     assert "graph.txt:4: expected 'A B Transport'" in result.stderr
     assert not (tmp_path / "out.txt").exists()
+
+
+def test_a_board_can_be_read_from_the_coursework_graph_format(reference, tmp_path):
+    assert Board.from_graph_file(reference / "graph.txt") == Board.standard()
+    bad = tmp_path / "graph.txt"
+    bad.write_text("2 1\n1\n2\n1 2 Rocket\n")
+    with pytest.raises(BoardFileError, match=r"graph.txt:4: expected 'A B Taxi\|Bus"):
+        Board.from_graph_file(bad)

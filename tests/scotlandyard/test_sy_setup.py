@@ -128,3 +128,12 @@ def test_default_tickets_are_those_of_section_2():
                                          Ticket.DOUBLE: 2, Ticket.SECRET: 5}
     assert dict(DEFAULT_DETECTIVE_TICKETS) == {Ticket.TAXI: 11, Ticket.BUS: 8, Ticket.UNDERGROUND: 4,
                                                Ticket.DOUBLE: 0, Ticket.SECRET: 0}
+
+
+def test_players_and_the_log_read_like_the_coursework_lists():
+    from game.scotlandyard import LogEntry, SingleMove
+
+    state = standard(mrx(45), det(RED, 26), det(BLUE, 29)).advance(SingleMove(MRX, 45, Ticket.TAXI, 46))
+    assert state.players == [MRX, RED, BLUE] and state.players == (MRX, RED, BLUE)
+    assert state.travel_log == [LogEntry.hidden(Ticket.TAXI)]
+    assert state.travel_log != [LogEntry.reveal(Ticket.TAXI, 46)]
