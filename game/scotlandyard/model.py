@@ -398,10 +398,13 @@ class GameState:
 
     def advance(self, move: Move) -> "GameState":
         """The state after ``move``; raises :class:`IllegalMove` if it is not available."""
+        if move is None:
+            raise TypeError("the move is missing (None)")
         if move not in self.available_moves():
             if self.winner:
                 raise IllegalMove(f"{move}: the game is over")
-            raise IllegalMove(f"{move}: not an available move")
+            side = "Mr X" if not self._remaining else ", ".join(p.name for p in self.remaining)
+            raise IllegalMove(f"{move}: not an available move ({side} to move)")
         return self._apply(move)
 
     # --- extras ---------------------------------------------------------------------------

@@ -109,3 +109,35 @@ def test_differential_available_moves_and_winner_over_random_standard_games():
             assert state.winner == reference.winner(state), (seed, state)
             doubles += sum(isinstance(m, DoubleMove) for m in fast)
     assert doubles > 1000  # the comparison did cover double moves
+
+
+def _small_random_game(r):
+    n = r.randint(4, 9)
+    edges = [(r.randint(1, n), r.randint(1, n), r.choice(list(Transport))) for _ in range(r.randint(n - 1, 3 * n))]
+    board = Board.from_edges(range(1, n + 1), [e for e in edges if e[0] != e[1]])
+    reveals = [r.random() < 0.5 for _ in range(r.randint(1, 6))]
+    k = r.randint(1, min(3, n - 1))
+    stations = r.sample(range(1, n + 1), k + 1)
+    mrx = Player(Piece.MRX, {t: r.randint(0, 3) for t in Ticket}, stations[0])
+    detectives = [Player(c, {t: r.randint(0, 3) for t in TICKETS}, s)
+                  for c, s in zip(r.sample(list(Piece)[1:], k), stations[1:])]
+    return new_game(GameSetup(board, reveals), mrx, detectives)
+
+
+def test_differential_on_small_random_boards_reaches_every_ending():
+    r = random.Random(1)
+    endings = set()
+    for _ in range(400):
+        state = _small_random_game(r)
+        while True:
+            assert state.available_moves() == reference.available_moves(state)
+            assert state.winner == reference.winner(state)
+            if state.winner:
+                break
+            state = state.advance(r.choice(state.legal_moves()))
+        if Piece.MRX in state.winner:
+            endings.add("log full" if len(state.travel_log) == len(state.setup.reveals) else "detectives stuck")
+        else:
+            caught = state.mrx_location in {d.location for d in state.detectives}
+            endings.add("capture" if caught else "mr x stuck")
+    assert endings == {"log full", "detectives stuck", "capture", "mr x stuck"}
