@@ -1,0 +1,441 @@
+"""The default duel bot: alpha-beta over both players' moves with a territory-and-trap evaluation.
+
+How it plays (docs/DUEL-BOTS.md says it at length):
+
+* **Search.** Negamax with alpha-beta over the real turn order (A, then B, a stunned player's turns
+  skipped), iterative deepening under a node budget derived from the move time (so a game is the
+  same for the same seed on any machine), with a wall-clock guard. When the players are far apart
+  nothing either does can touch the other within the horizon, so the bot looks one move ahead and
+  answers at once; when they are close it searches as deep as the budget allows.
+* **Evaluation.** Both players' breadth-first distances give a Voronoi split of the board (the
+  player to move wins ties; a stunned player starts late). Each side's items are valued as the
+  score they lead to: mushrooms first, then every star doubles (``(S + M) * 2^K``), items far
+  away discounted, so a star is taken late unless the other would get it first, and poison is
+  avoided. Scores are compared on a log scale. On top of that, **trapping**: a player whose
+  territory is a tree (no cycle it could run around) can be chased to a leaf where it has no legal
+  move, which loses the game; being in one costs a lot, putting the other in one earns it, and a
+  forced loss by error found by the search is worth a win.
+* **Safety.** It never answers an illegal move while a legal one exists; if the search finds
+  nothing in time, the one-ply evaluation (or the first legal move) answers.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from game.duel.protocol import MOVES, Bot, Decision, DuelObservation
+
+from .sim import ERROR_SCORE, ITEM_NAME, MINE, MUSH, POISON, PSTAR, ROUNDS, STAR, STUN_TURNS, State, apply_item
+
+WIN = 1_000_000.0
+DOOM = 60.0            # being chased into a dead end is nearly lost
+GAMMA = 0.92          # an item d steps away counts GAMMA**d of itself
+HAZARD = 12           # extra steps charged for an item only reachable over poison or a mine
+QUEUE = 2             # steps between two items of one side's collection tour
+STAR_SAFETY = 8        # a star the other reaches within this many steps of us is raced for now
+FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
+EVALS_PER_SECOND = 1500  # node budget per second of move time (measured on the 2-core CI machine)
+_POW = [GAMMA ** d for d in range(4200)]
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def slog(x: float) -> float:
+    return math.log2(1.0 + x) if x >= 0 else -math.log2(1.0 - x)
+
+
+class Analysis:
+    """What one evaluation found, kept for the reason text."""
+
+    __slots__ = ("value", "dist", "owner_items", "share", "doomed", "region")
+
+    def __init__(self, value, dist, share, doomed, region):
+        self.value, self.dist, self.share, self.doomed, self.region = value, dist, share, doomed, region
+
+
+def evaluate(st: State, detail: bool = False):
+    """The position's value for A (positive: good for A); with ``detail``, an :class:`Analysis`."""
+    geo = st.geo
+    pa, pb = st.pos
+    da = geo.distances(pa, pb)
+    db = geo.distances(pb, pa)
+    mover = st.turn
+    # Ply at which each player can first stand on a cell d steps away: the mover's turn comes first.
+    off_a = 2 * st.stun[0] - (1 if mover == 0 else 0)
+    off_b = 2 * st.stun[1] - (1 if mover == 1 else 0)
+    turns_left = ROUNDS - st.round + 1
+    items = st.items
+    sa_ = geo.safe_distances(pa, pb, items)
+    sb_ = geo.safe_distances(pb, pa, items)
+    la: list[int] = []   # (steps << 1) | is_star, for each side's items
+    lb: list[int] = []
+    for c in st.item_cells:
+        it = items[c]
+        if it != MUSH and it != STAR:
+            continue
+        a = da[c]
+        b = db[c]
+        if a >= 0 and (b < 0 or 2 * a + off_a < 2 * b + off_b):
+            s = sa_[c]
+            la.append(((s if s >= 0 else a + HAZARD) << 1) | (it == STAR))
+        elif b >= 0:
+            s = sb_[c]
+            lb.append(((s if s >= 0 else b + HAZARD) << 1) | (it == STAR))
+    m_a, k_a = _queue_value(la, st.stun[0], turns_left)
+    m_b, k_b = _queue_value(lb, st.stun[1], turns_left)
+    sa, sb = st.score
+    base_a = sa + m_a
+    base_b = sb + m_b
+    proj_a = base_a * 2.0 ** k_a if base_a > 0 else base_a
+    proj_b = base_b * 2.0 ** k_b if base_b > 0 else base_b
+    value = slog(proj_a) - slog(proj_b)
+
+    # Territory as cells (the player to move wins ties), and whether each side could be chased
+    # down: its region, counting ties as its own, is a tree (no cycle to run around).
+    sa0, sb0 = 2 * st.stun[0], 2 * st.stun[1]
+    own = [0] * geo.n   # bit 1: A reaches first or together, bit 2: B does
+    va = vb = ga = gb = 0
+    for c in geo.open_cells:
+        a = da[c]
+        b = db[c]
+        if a >= 0:
+            if b < 0:
+                own[c] = 1
+                va += 1
+                ga += 1
+                continue
+            ta = 2 * a + sa0
+            tb = 2 * b + sb0
+            if ta < tb:
+                own[c] = 1
+                ga += 1
+            elif tb < ta:
+                own[c] = 2
+                gb += 1
+            else:
+                own[c] = 3
+                ga += 1
+                gb += 1
+            if 2 * a + off_a < 2 * b + off_b:
+                va += 1
+            else:
+                vb += 1
+        elif b >= 0:
+            own[c] = 2
+            vb += 1
+            gb += 1
+    ea = eb = 0
+    fwd = geo.fwd
+    for c in geo.open_cells:
+        o = own[c]
+        if o:
+            for x in fwd[c]:
+                both = own[x] & o
+                if both & 1:
+                    ea += 1
+                if both & 2:
+                    eb += 1
+    doomed_a = ga - ea == 1 and _one_entrance(geo, own, 1)
+    doomed_b = gb - eb == 1 and _one_entrance(geo, own, 2)
+    if doomed_a:
+        value -= DOOM * (0.5 + 10.0 / (20 + ga))
+    if doomed_b:
+        value += DOOM * (0.5 + 10.0 / (20 + gb))
+    total = va + vb
+    value += 0.5 * (va - vb) / total if total else 0.0
+    if detail:
+        return Analysis(value, (da, db), (va / total if total else 0.5), (doomed_a, doomed_b), (va, vb))
+    return value
+
+
+def _queue_value(codes: list[int], stun: int, turns_left: int) -> tuple[float, float]:
+    """Discounted mushrooms and stars of one side: the j-th nearest item is reached about
+    ``QUEUE * j`` steps late (one player takes one item at a time), and none after the last round."""
+    codes.sort()
+    pw = _POW
+    m = k = 0.0
+    j = 0
+    for code in codes:
+        t = (code >> 1) + stun + QUEUE * j
+        if t > turns_left:
+            break
+        if code & 1:
+            k += pw[t]
+        else:
+            m += pw[t]
+        j += 1
+    return m, k
+
+
+def _one_entrance(geo, own: list[int], bit: int) -> bool:
+    """Whether the region marked ``bit`` touches the rest of the board through one cell only:
+    a dead end the other player can walk into, chasing this one to its end."""
+    entrance = -1
+    nbrs = geo.nbrs
+    for c in geo.open_cells:
+        if own[c] & bit:
+            for x in nbrs[c]:
+                if not own[x] & bit:
+                    if entrance < 0:
+                        entrance = x
+                    elif x != entrance:
+                        return False
+    return entrance >= 0
+
+
+class Plan:
+    """The collection plan: the item to go for and the first step of a safe shortest path to it."""
+
+    __slots__ = ("cell", "item", "steps", "their_steps", "first", "why")
+
+    def __init__(self, cell, item, steps, their_steps, first, why):
+        self.cell, self.item, self.steps, self.their_steps, self.first, self.why = (
+            cell, item, steps, their_steps, first, why)
+
+
+def make_plan(st: State) -> Plan | None:
+    """Pick the item with the best value per step that this player reaches before the other.
+
+    Values depend on the score: a mushroom is 1; a star is worth the score it doubles, but only
+    once no mushroom of ours is left (every mushroom taken first is doubled too), unless the other
+    player is about to reach it (then it is also worth denying the other's doubling) or time runs
+    short; a poison star only when the score is negative enough for halving to help. Poison and
+    mines are walked around; an item reached only over them is not a target.
+    """
+    me = st.turn
+    geo = st.geo
+    items = st.items
+    score, their_score = st.score[me], st.score[1 - me]
+    # Poison and mines cost steps, as much as the points or turns they take away.
+    halving_loss = score - (score // 2 if score else 0)
+    extra = {POISON: 3, PSTAR: min(3 * max(halving_loss, 0) + 1, 400), MINE: 4 * STUN_TURNS}
+    mine, steps, first = geo.weighted_paths(st.pos[me], st.pos[1 - me], items, extra)
+    theirs = geo.distances(st.pos[1 - me], st.pos[me])
+    stun_other = st.stun[1 - me]
+    turns_left = ROUNDS - st.round + 1
+    candidates = []
+    my_mushrooms = 0
+    for c in st.item_cells:
+        it = items[c]
+        d = mine[c]
+        if not it or d <= 0 or d > turns_left:
+            continue
+        t = theirs[c]
+        if t >= 0 and t + stun_other < steps[c]:  # the other gets there first
+            continue
+        if it == MUSH:
+            my_mushrooms += 1
+        candidates.append((c, it, d, t))
+    best = None
+    for c, it, d, t in candidates:
+        # A star the other could reach soon is raced for (and worth denying it the doubling);
+        # one it cannot threaten waits until our mushrooms are in (they get doubled too).
+        threatened = t >= 0 and t + stun_other <= steps[c] + STAR_SAFETY
+        if it == MUSH:
+            value, why = 1.0, ""
+        elif it == STAR:
+            deny = their_score if threatened and their_score > 0 else 0
+            if threatened or my_mushrooms == 0 or turns_left < 2 * d + 60:
+                value = max(score, 0) + deny
+                why = "before the other doubles" if deny else "doubles the score"
+                if value <= 0:
+                    continue
+            else:
+                continue  # later: mushrooms first, then stars
+        elif it == PSTAR and score < -1:
+            value, why = float(score // 2 - score), "halves a negative score"
+        else:
+            continue
+        key = (value / d, -d, -c)
+        if best is None or key > best[0]:
+            best = (key, c, it, d, t, why)
+    if best is None:
+        return None
+    _, c, it, d, t, why = best
+    return Plan(c, it, steps[c], t, first[c], why)
+
+
+class DefaultBot(Bot):
+    """A collection plan checked by alpha-beta search for traps, dead ends and races (see the module doc)."""
+
+    name = "default"
+    MARGIN = 2.0   # the search overrides the plan only for a gain bigger than this (a star, a trap, an escape)
+
+    def __init__(self, seed: int = 0, move_time: float = 0.3, max_depth: int = 24):
+        super().__init__(seed=seed, move_time=move_time)
+        self.max_depth = max_depth
+        self._prev: tuple | None = None  # (round, other's cell, grid, other's inferred stun)
+        self.last_depth = 0
+        self.last_nodes = 0
+
+    # ------------------------------------------------------------------ inference between turns
+    def _other_stun(self, obs: DuelObservation) -> int:
+        """In process only: the other player's remaining stun, seen from its moves between turns."""
+        other = "B" if obs.me == "A" else "A"
+        pos = obs.position(other)
+        stun = 0
+        if self._prev is not None:
+            prev_round, prev_pos, prev_grid, prev_stun = self._prev
+            if prev_round == obs.round - 1:
+                if pos != prev_pos and prev_grid[pos[0]][pos[1]] == "b":
+                    stun = STUN_TURNS
+                elif pos == prev_pos and prev_stun > 0:
+                    stun = prev_stun - 1
+        self._prev = (obs.round, pos, obs.grid, stun)
+        return stun
+
+    # ------------------------------------------------------------------ decision
+    def act(self, obs: DuelObservation) -> Decision:
+        started = time.perf_counter()
+        st = State.from_observation(obs, stun_other=self._other_stun(obs))
+        me = st.turn
+        legal = st.legal(me)
+        if not legal:
+            return Decision(MOVES[0], "boxed in: no legal move")
+        plan = make_plan(st)
+        if len(legal) == 1:
+            return Decision(MOVES[legal[0][0]], self._reason(st, legal[0], None, plan, "only legal move"))
+        plan_mc = next((mc for mc in legal if plan is not None and mc[1] == plan.first), None)
+
+        da = st.geo.distances(st.pos[me], st.pos[1 - me])
+        apart = min((da[x] for x in st.geo.nbrs[st.pos[1 - me]] if da[x] >= 0), default=-1)
+        far = apart < 0 or apart > FAR
+        self.deadline = started + self.move_time * 0.9
+        self.budget = max(8, int(EVALS_PER_SECOND * self.move_time))
+        self.nodes = 0
+        self.st = st
+        self.killers: dict[int, int] = {}
+
+        # The plan's move is searched first with a full window (an exact value); another move is
+        # taken only if it beats that value by MARGIN.
+        order = sorted(legal, key=lambda mc: mc != plan_mc)
+        choice, choice_value, depth_done = None, None, 0
+        for depth in range(1, (1 if far else self.max_depth) + 1):
+            try:
+                head = order[0]
+                head_value = self._root_value(head, depth, -math.inf, math.inf)
+                bar = head_value + (self.MARGIN if head == plan_mc else 0.0)
+                best, best_value = head, head_value
+                for mc in order[1:]:
+                    v = self._root_value(mc, depth, bar, math.inf)
+                    if v > bar and v > best_value:
+                        best, best_value, bar = mc, v, v
+            except _OutOfBudget:
+                break
+            choice, choice_value, depth_done = best, best_value, depth
+            if best != order[0]:
+                order.remove(best)
+                order.insert(0, best)
+            if abs(best_value) >= WIN / 2:
+                break  # a forced result: deeper search cannot change it
+        self.last_depth, self.last_nodes = depth_done, self.nodes
+        if choice is None:  # nothing finished in time: the plan, or else the first legal move
+            choice = plan_mc or legal[0]
+        note = None if choice == plan_mc or plan_mc is None else "overrides the plan"
+        return Decision(MOVES[choice[0]], self._reason(st, choice, choice_value, plan if choice == plan_mc else None,
+                                                       note, depth=depth_done))
+
+    def _root_value(self, mc, depth: int, alpha: float, beta: float) -> float:
+        st = self.st
+        undo = st.play(mc[1])
+        try:
+            return -self._negamax(depth - 1, -beta, -alpha, 1)
+        finally:
+            st.undo(undo)
+
+    def _one_ply(self, mc) -> float:
+        st = self.st
+        me = st.turn
+        undo = st.play(mc[1])
+        try:
+            v = evaluate(st)
+        finally:
+            st.undo(undo)
+        return v if me == 0 else -v
+
+    def _negamax(self, depth: int, alpha: float, beta: float, ply: int) -> float:
+        st = self.st
+        self.nodes += 1
+        if self.nodes > self.budget or (self.nodes & 31 == 0 and time.perf_counter() > self.deadline):
+            raise _OutOfBudget
+        p = st.turn
+        if st.round > ROUNDS or (p == 0 and st.left == 0):
+            s = st.score
+            w = (s[p] > s[1 - p]) - (s[p] < s[1 - p])
+            return w * (WIN - ply)
+        if depth <= 0:
+            v = evaluate(st)
+            return v if p == 0 else -v
+        if st.stun[p] > 0:
+            undo = st.play(-1)
+            try:
+                return -self._negamax(depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                st.undo(undo)
+        moves = st.legal(p)
+        if not moves:  # an error: this player's score becomes -100 and the scores decide
+            other = st.score[1 - p]
+            w = (ERROR_SCORE > other) - (ERROR_SCORE < other)
+            return w * (WIN - ply)
+        killer = self.killers.get(ply)
+        if killer is not None and len(moves) > 1:
+            moves.sort(key=lambda mc: mc[1] != killer)
+        best = -math.inf
+        for mc in moves:
+            undo = st.play(mc[1])
+            try:
+                v = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                st.undo(undo)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        self.killers[ply] = mc[1]
+                        break
+        return best
+
+    # ------------------------------------------------------------------ reasons
+    def _reason(self, st: State, mc, value, plan, note, depth=0) -> str:
+        me = st.turn
+        other = "B" if me == 0 else "A"
+        parts = []
+        score_before = st.score[me]
+        item = st.items[mc[1]]
+        undo = st.play(mc[1])
+        try:
+            info = evaluate(st, detail=True)
+        finally:
+            st.undo(undo)
+        if value is not None and value >= WIN / 2:
+            parts.append(f"traps {other} within {max(1, round(WIN - value) // 2)} moves")
+        elif value is not None and value <= -WIN / 2:
+            parts.append("every move loses; holding out")
+        if item:
+            if item == MINE:
+                parts.append("steps on a mine (stunned 3 turns)")
+            else:
+                parts.append(f"takes {ITEM_NAME[item]} ({score_before} -> {apply_item(score_before, item)})")
+        if plan is not None and plan.cell != mc[1]:
+            needs = f"{other} needs {plan.their_steps}" if plan.their_steps >= 0 else f"{other} cannot reach it"
+            why = f" ({plan.why})" if plan.why else ""
+            parts.append(f"{ITEM_NAME[plan.item]} in {plan.steps}{why}, {needs}")
+        share = info.share if me == 0 else 1.0 - info.share
+        parts.append(f"keeps {round(100 * share)}% of the board")
+        doomed_me, doomed_other = (info.doomed if me == 0 else info.doomed[::-1])
+        if doomed_other and not (value is not None and value >= WIN / 2):
+            parts.append(f"{other} is cut off in a dead end")
+        if doomed_me:
+            parts.append("in a dead end: danger")
+        if note:
+            parts.append(note)
+        if depth:
+            parts.append(f"depth {depth}")
+        return f"{MOVES[mc[0]]}: " + "; ".join(parts)
+
+
+__all__ = ["DefaultBot", "Plan", "evaluate", "make_plan"]

@@ -1,0 +1,273 @@
+"""A small, fast model of the duel for bots that search: flat cells, make/unmake moves.
+
+This is not the judge (``game.duel.rules`` is): it is the same rules written for speed inside a
+search, with moves applied in place and undone. Cells are numbered ``r * cols + c``; walls never
+change, so the neighbour lists of a board are built once and cached.
+"""
+
+from __future__ import annotations
+
+from game.duel.protocol import DELTAS, MOVES, DuelObservation
+
+try:  # the rules' numbers live in one object; the course's values if it is not there
+    from game.duel.config import DuelConfig as _DuelConfig
+
+    _CFG = _DuelConfig()
+    ROUNDS, STUN_TURNS, ERROR_SCORE = _CFG.rounds, _CFG.stun_turns, _CFG.error_score
+except ImportError:  # pragma: no cover - only before the engine exists
+    ROUNDS, STUN_TURNS, ERROR_SCORE = 1000, 3, -100
+
+EMPTY, MUSH, POISON, STAR, PSTAR, MINE = 0, 1, 2, 3, 4, 5
+ITEM_CODE = {"m": MUSH, "n": POISON, "s": STAR, "t": PSTAR, "b": MINE}
+ITEM_NAME = {MUSH: "mushroom", POISON: "poison mushroom", STAR: "star", PSTAR: "poison star", MINE: "mine"}
+
+
+def apply_item(score: int, item: int) -> int:
+    """The mover's score after stepping on ``item`` (a mine leaves it unchanged)."""
+    if item == MUSH:
+        return score + 1
+    if item == POISON:
+        return score - 1
+    if item == STAR:
+        return score * 2
+    if item == PSTAR:
+        return score // 2 if score != 0 else 0
+    return score
+
+
+class Geometry:
+    """Walls and neighbours of one board (shared by every state on it)."""
+
+    __slots__ = ("rows", "cols", "n", "open", "open_cells", "nbrs", "nbr_moves", "fwd")
+
+    def __init__(self, rows: int, cols: int, walls: str):
+        self.rows, self.cols, self.n = rows, cols, rows * cols
+        self.open = [walls[i] != "x" for i in range(self.n)]
+        self.open_cells = [i for i in range(self.n) if self.open[i]]
+        nbrs: list[tuple[int, ...]] = []
+        nbr_moves: list[tuple[tuple[int, int], ...]] = []
+        fwd: list[tuple[int, ...]] = []  # right and down neighbours: each edge once
+        for i in range(self.n):
+            r, c = divmod(i, cols)
+            ns, ms, fs = [], [], []
+            if self.open[i]:
+                for k, move in enumerate(MOVES):
+                    dr, dc = DELTAS[move]
+                    nr, nc = r + dr, c + dc
+                    if 0 <= nr < rows and 0 <= nc < cols and self.open[nr * cols + nc]:
+                        j = nr * cols + nc
+                        ns.append(j)
+                        ms.append((k, j))
+                        if move in ("RIGHT", "DOWN"):
+                            fs.append(j)
+            nbrs.append(tuple(ns))
+            nbr_moves.append(tuple(ms))
+            fwd.append(tuple(fs))
+        self.nbrs, self.nbr_moves, self.fwd = nbrs, nbr_moves, fwd
+
+    def distances(self, start: int, blocked: int) -> list[int]:
+        """Steps from ``start`` to every cell (-1: unreachable), never through ``blocked``."""
+        nbrs = self.nbrs
+        dist = [-1] * self.n
+        dist[blocked] = -2
+        dist[start] = 0
+        frontier = [start]
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for cell in frontier:
+                for x in nbrs[cell]:
+                    if dist[x] == -1:
+                        dist[x] = d
+                        nxt.append(x)
+            frontier = nxt
+        dist[blocked] = -1
+        return dist
+
+    def safe_distances(self, start: int, blocked: int, items: list[int]) -> list[int]:
+        """Like :meth:`distances`, but never stepping on a poison item or a mine (``start`` aside)."""
+        nbrs = self.nbrs
+        dist = [-1] * self.n
+        dist[blocked] = -2
+        dist[start] = 0
+        frontier = [start]
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for cell in frontier:
+                for x in nbrs[cell]:
+                    if dist[x] == -1:
+                        if items[x] >= POISON and items[x] != STAR:
+                            dist[x] = -3
+                            continue
+                        dist[x] = d
+                        nxt.append(x)
+            frontier = nxt
+        return dist  # negative: unreachable without stepping on poison or a mine
+
+    def weighted_paths(self, start: int, blocked: int, items: list[int], extra: dict[int, int]
+                       ) -> tuple[list[int], list[int], list[int]]:
+        """Cheapest paths where stepping on an item ``k`` costs ``1 + extra[k]``.
+
+        Returns (cost, steps, first cell of the path) per cell; cost -1 where unreachable.
+        """
+        import heapq
+
+        nbrs = self.nbrs
+        n = self.n
+        cost = [-1] * n
+        steps = [0] * n
+        first = [-1] * n
+        cost[start] = 0
+        heap = []
+        for x in nbrs[start]:
+            if x != blocked:
+                heapq.heappush(heap, (1 + extra.get(items[x], 0), 1, x, x))
+        while heap:
+            cx, sx, x, f = heapq.heappop(heap)
+            if cost[x] >= 0:
+                continue
+            cost[x], steps[x], first[x] = cx, sx, f
+            for y in nbrs[x]:
+                if cost[y] < 0 and y != blocked:
+                    heapq.heappush(heap, (cx + 1 + extra.get(items[y], 0), sx + 1, y, f))
+        return cost, steps, first
+
+    def safe_paths(self, start: int, blocked: int, items: list[int]) -> tuple[list[int], list[int]]:
+        """:meth:`safe_distances` and, for each cell reached, the first cell of a shortest path to it."""
+        nbrs = self.nbrs
+        dist = [-1] * self.n
+        first = [-1] * self.n
+        dist[blocked] = -2
+        dist[start] = 0
+        frontier = []
+        for x in nbrs[start]:
+            if dist[x] == -1:
+                if items[x] >= POISON and items[x] != STAR:
+                    dist[x] = -3
+                    continue
+                dist[x] = 1
+                first[x] = x
+                frontier.append(x)
+        d = 1
+        while frontier:
+            d += 1
+            nxt = []
+            for cell in frontier:
+                f = first[cell]
+                for x in nbrs[cell]:
+                    if dist[x] == -1:
+                        if items[x] >= POISON and items[x] != STAR:
+                            dist[x] = -3
+                            continue
+                        dist[x] = d
+                        first[x] = f
+                        nxt.append(x)
+            frontier = nxt
+        return dist, first
+
+
+_GEOMETRY_CACHE: dict[tuple[int, int, str], Geometry] = {}
+
+
+def geometry_of(obs: DuelObservation) -> Geometry:
+    walls = "".join("x" if ch == "x" else "." for row in obs.grid for ch in row)
+    key = (obs.rows, obs.cols, walls)
+    geo = _GEOMETRY_CACHE.get(key)
+    if geo is None:
+        if len(_GEOMETRY_CACHE) > 16:
+            _GEOMETRY_CACHE.clear()
+        geo = _GEOMETRY_CACHE[key] = Geometry(obs.rows, obs.cols, walls)
+    return geo
+
+
+class State:
+    """A position: items per cell, both players (0 = A, 1 = B), scores, stuns, round and turn.
+
+    ``turn`` is the player whose turn it is in ``round``; ``over`` is set once the game has ended.
+    """
+
+    __slots__ = ("geo", "items", "item_cells", "pos", "score", "stun", "round", "turn", "left")
+
+    def __init__(self, geo: Geometry, items: list[int], pos: list[int], score: list[int], stun: list[int],
+                 round_: int, turn: int):
+        self.geo = geo
+        self.items = items
+        self.item_cells = [i for i, v in enumerate(items) if v]
+        self.pos = pos
+        self.score = score
+        self.stun = stun
+        self.round = round_
+        self.turn = turn
+        self.left = len(self.item_cells)
+
+    @classmethod
+    def from_observation(cls, obs: DuelObservation, stun_other: int = 0) -> "State":
+        geo = geometry_of(obs)
+        items = [0] * geo.n
+        pos = [0, 0]
+        for r, row in enumerate(obs.grid):
+            base = r * obs.cols
+            for c, ch in enumerate(row):
+                if ch in ITEM_CODE:
+                    items[base + c] = ITEM_CODE[ch]
+                elif ch == "A":
+                    pos[0] = base + c
+                elif ch == "B":
+                    pos[1] = base + c
+        me = 0 if obs.me == "A" else 1
+        stun = [0, 0]
+        stun[1 - me] = stun_other
+        return cls(geo, items, pos, [obs.score_a, obs.score_b], stun, obs.round, me)
+
+    def copy(self) -> "State":
+        s = State.__new__(State)
+        s.geo, s.items, s.item_cells = self.geo, list(self.items), self.item_cells
+        s.pos, s.score, s.stun = list(self.pos), list(self.score), list(self.stun)
+        s.round, s.turn, s.left = self.round, self.turn, self.left
+        return s
+
+    def legal(self, player: int) -> list[tuple[int, int]]:
+        """(move index, cell) pairs the player may take now."""
+        other = self.pos[1 - player]
+        return [mc for mc in self.geo.nbr_moves[self.pos[player]] if mc[1] != other]
+
+    def over(self) -> bool:
+        """True once no further turn is played: past the last round, or no item at a round's start."""
+        return self.round > ROUNDS or (self.turn == 0 and self.left == 0)
+
+    # make / unmake -----------------------------------------------------------------------------
+    def play(self, cell: int) -> tuple:
+        """The player to move steps to ``cell`` (``-1``: a skipped, stunned turn). Returns an undo record."""
+        p = self.turn
+        undo = (p, self.pos[p], self.score[p], self.stun[p], self.round, cell, self.items[cell] if cell >= 0 else 0)
+        if cell < 0:
+            self.stun[p] -= 1
+        else:
+            item = self.items[cell]
+            self.pos[p] = cell
+            if item:
+                self.items[cell] = 0
+                self.left -= 1
+                if item == MINE:
+                    self.stun[p] = STUN_TURNS
+                else:
+                    self.score[p] = apply_item(self.score[p], item)
+        if p == 1:
+            self.round += 1
+        self.turn = 1 - p
+        return undo
+
+    def undo(self, undo: tuple) -> None:
+        p, pos, score, stun, round_, cell, item = undo
+        self.pos[p], self.score[p], self.stun[p], self.round, self.turn = pos, score, stun, round_, p
+        if cell >= 0 and item:
+            self.items[cell] = item
+            self.left += 1
+
+
+def winner_value(score_me: int, score_other: int) -> int:
+    """+1, 0 or -1: how the game ends for 'me' by comparing scores."""
+    return (score_me > score_other) - (score_me < score_other)
