@@ -17,6 +17,7 @@ GAME = GameInfo(
         "bench-engine": "game.duel.commands.bench_engine",
         "bench": "game.duel.commands.bench",
         "screenshot": "game.duel.commands.screenshot",
+        "arcade": "game.duel.commands.arcade",
     },
     seats=("A", "B"),
     symmetric=True,

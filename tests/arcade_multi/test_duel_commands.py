@@ -1,0 +1,38 @@
+"""The duel's headless commands: a screenshot, and the arcade autoplaying to the end."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MAP = ROOT / "maps" / "duel" / "duel8x8.txt"
+
+
+def run(*args, tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TREASURE_ISLAND_DATA=str(tmp_path))
+    return subprocess.run([sys.executable, "run.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_duel_screenshot_writes_a_png(tmp_path):
+    out = tmp_path / "shot.png"
+    done = run("duel", "screenshot", "--map", str(MAP), "--a", "greedy", "--b", "walker", "--round", "5",
+               "--size", "640x360", "-o", str(out), tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "round 5" in done.stderr
+
+
+def test_duel_screenshot_refuses_a_human_with_one_line(tmp_path):
+    done = run("duel", "screenshot", "--map", str(MAP), "--a", "human", "-o", str(tmp_path / "x.png"),
+               tmp_path=tmp_path)
+    assert done.returncode == 2 and "human" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_duel_arcade_autoplays_to_the_end_and_quits(tmp_path):
+    done = run("duel", "arcade", "--map", str(MAP), "--a", "greedy", "--b", "walker", "--quit-at-end",
+               tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split(":")[0] in ("A Win", "B Win", "Tie")
+    assert len(list((tmp_path / "replays").glob("*.json"))) == 1
