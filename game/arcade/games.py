@@ -113,3 +113,67 @@ def replay_scene(ctx, path: str, **options):
         known = ", ".join(f for g in arcade_games() if g.entry for f in getattr(g.entry, "replay_formats", ()))
         raise ValueError(f"{path}: format {doc.get('format')!r} is no game's replay (known: {known})")
     return game.entry.replay_scene(ctx, str(path), **options)
+
+
+# -- `run.py replay` for every game ------------------------------------------------------------
+
+
+def codec_of(game: ArcadeGame):
+    return resolve(game.info.replay_codec) if game.info.replay_codec else None
+
+
+def log_game() -> ArcadeGame | None:
+    """The game whose codec reads course logs with a map (the Treasure Duel)."""
+    for game in arcade_games():
+        codec = codec_of(game) if game.info.replay_codec else None
+        if codec is not None and getattr(codec, "reads_logs", False):
+            return game
+    return None
+
+
+def other_game_replay(args) -> int | None:
+    """``run.py replay FILE [--map MAP] [--check]`` for a game other than Treasure Island.
+
+    None when FILE is Treasure Island's (or no game's: Treasure Island's loader then says why).
+    A course log needs ``--map``; ``--check`` replays it headless and exits 0 when the engine
+    reproduces it, else 2 with what differs (game.cli.UsageError).
+    """
+    from game.cli import UsageError
+
+    map_path = getattr(args, "map", None)
+    if map_path:
+        game = log_game()
+        if game is None:
+            raise UsageError("--map is for course logs, and no game reads them")
+    else:
+        game = game_of_replay(args.file)
+        if game is None or game.info.id == "treasure" or not game.info.replay_codec:
+            return None
+    codec = codec_of(game)
+    try:
+        replay = codec.load(args.file, map_path) if map_path else codec.load(args.file)
+    except ValueError as exc:
+        raise UsageError(f"replay refused: {exc}") from None
+    if getattr(args, "check", False):
+        print(f"OK: {codec.summary(replay)}")
+        return 0
+    import os
+    import sys
+
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    size = None
+    if getattr(args, "size", None):
+        from game.commands.common import parse_size
+
+        size = parse_size(args.size)
+    headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+    speed = getattr(args, "speed", None) or ("instant" if headless else "normal")
+    from .app import run_in_window
+
+    def first(ctx):
+        return game.entry.replay_scene(ctx, str(args.file), speed=speed, map_path=map_path)
+
+    run_in_window(first, fullscreen=not getattr(args, "windowed", False), size=size,
+                  caption=f"{game.info.title}: replay")
+    print(f"replay {args.file}: {len(replay.entries)} positions", file=sys.stderr)
+    return 0

@@ -24,6 +24,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
     p.add_argument("--size", metavar="WxH", help="window size with --windowed (default 1280x720)")
     p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), help="playback speed")
+    p.add_argument("--map", metavar="MAP", help="FILE is a Treasure Duel course log (move_player_be_A.log): "
+                                           "the map it was played on")
 
 
 def load_checked(path: str):
@@ -37,6 +39,11 @@ def load_checked(path: str):
 
 
 def run(args: argparse.Namespace) -> int:
+    from game.arcade.games import other_game_replay  # imports no pygame until a window opens
+
+    handled = other_game_replay(args)  # another game's replay, or a course log with --map
+    if handled is not None:
+        return handled
     playback = load_checked(args.file)
     if args.check:
         state = playback.final

@@ -23,5 +23,5 @@ GAME = GameInfo(
     symmetric=True,
     pure_packages=("game.duel",),  # everything but game.duel.arcade
     arcade="game.duel.arcade.entry:ARCADE",
-    replay_codec="game.duel.arcade.codec:load",
+    replay_codec="game.duel.arcade.codec:CODEC",
 )

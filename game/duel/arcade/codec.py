@@ -290,3 +290,27 @@ def from_course_log(log_path: str | Path, map_path: str | Path, config: DuelConf
         raise DuelReplayError(f"{log_path}: the engine ends with {got[0]}, A {got[1]}, B {got[2]}, {got[3]!r}; "
                               f"the log says {want[0]}, A {want[1]}, B {want[2]}, {want[3]!r}")
     return DuelReplay(board, session.config, {"A": "A (log)", "B": "B (log)"}, session.history, 0, str(log_path))
+
+
+class DuelCodec:
+    """What the registry's ``replay_codec`` names: load a replay (or a course log with its map)
+    and say in one line what it holds. No pygame."""
+
+    formats = (FORMAT,)
+    reads_logs = True  # a course log opens with the map it was played on
+
+    def load(self, path, map_path=None) -> DuelReplay:
+        return from_course_log(path, map_path) if map_path else load(path)
+
+    def summary(self, replay: DuelReplay) -> str:
+        state = replay.final
+        moves = len(replay.entries) - 1
+        if state.outcome is None:
+            return f"{moves} moves reproduce an UNFINISHED game at round {state.round} (A {state.score_a}, " \
+                   f"B {state.score_b})"
+        message = state.outcome.message or "round limit"
+        return f"{moves} moves reproduce {state.outcome.winner}: A {state.score_a}, B {state.score_b} " \
+               f"({message}, round {state.round})"
+
+
+CODEC = DuelCodec()
