@@ -568,6 +568,15 @@ class ReplayListScene(BaseScene):
         self.message = f"Deleted {path.name}."
 
     def open(self, path: Path):
+        from .games import game_of_replay, replay_scene
+
+        other = game_of_replay(path)
+        if other is not None and other.info.id != "treasure":  # another game's replay opens in its scene
+            try:
+                return Replace(replay_scene(self.ctx, str(path), speed="normal"))
+            except (ValueError, OSError) as exc:
+                self.message = f"Refused: {exc}"[:300]
+                return None
         try:
             playback = Playback(load_replay(path))
         except ReplayError as exc:
