@@ -1,0 +1,333 @@
+"""The duel bench: every pair of bots on every map, both sides, seeded variants; results and a chart.
+
+Games are played by the engine's :func:`game.duel.match.play_match` (so ``cmd:`` programs take
+part through its judge exactly like built-in bots). A course map is point-symmetric and most bots
+are deterministic, so the same pair on the same map would play the same game again; each game
+``i > 0`` on a map therefore starts with a *seeded opening*: both players' first ``k`` moves are
+random legal moves drawn from the game's seed (the bots are not asked), after which the bots play.
+Game 0 on each map is the map as it is. Generated maps (the engine's generator, sizes 8..30 on
+each side, square and not) add boards nobody tuned for.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import random
+import statistics
+from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from game.duel.protocol import DELTAS, MOVES, DuelObservation
+
+GAME_COLUMNS = ["map", "A", "B", "seed", "winner", "score_a", "score_b", "end", "rounds"]
+ERROR_KINDS = ("time out", "invalid move", "invalid output format")
+OPENING_MAX = 8
+
+
+@dataclass(frozen=True)
+class MapSpec:
+    """A board to play on: a file, or a generated board (rows, cols, seed)."""
+    label: str
+    path: str | None = None
+    rows: int = 0
+    cols: int = 0
+    seed: int = 0
+
+    def board(self):
+        if self.path is not None:
+            from game.duel.mapfile import read_map
+
+            return read_map(self.path)
+        from game.duel.generator import generate_board
+
+        return generate_board(self.rows, self.cols, self.seed)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    map: MapSpec
+    a: str
+    b: str
+    seed: int
+    opening: int          # random moves per player before the bots play (0: none)
+    move_time: float
+
+
+@dataclass
+class GameRow:
+    map: str
+    A: str
+    B: str
+    seed: int
+    winner: str
+    score_a: int
+    score_b: int
+    end: str
+    rounds: int
+    opening: int = 0
+    errors: dict = field(default_factory=dict)     # "A"/"B" -> error kind committed
+    times_a: list = field(default_factory=list)    # seconds per move the bot answered
+    times_b: list = field(default_factory=list)
+    note: str = ""
+
+
+def generated_maps(count: int, seed: int, low: int = 8, high: int = 30) -> list[MapSpec]:
+    """``count`` generated boards with sides drawn from ``low..high`` (every third one square)."""
+    rng = random.Random(f"duel-bench-maps:{seed}")
+    out = []
+    for i in range(count):
+        rows = rng.randint(low, high)
+        cols = rows if i % 3 == 0 else rng.randint(low, high)
+        s = rng.randrange(10 ** 6)
+        out.append(MapSpec(label=f"gen{rows}x{cols}-{s}", rows=rows, cols=cols, seed=s))
+    return out
+
+
+def schedule(bots: list[str], maps: list[MapSpec], games: int, seed: int, move_time: float) -> list[GameSpec]:
+    """Every unordered pair of bots, on every map, ``games`` seeds, each seed played from both sides."""
+    specs = []
+    for i, x in enumerate(bots):
+        for y in bots[i + 1:]:
+            for m in maps:
+                for g in range(games):
+                    s = seed + g
+                    opening = 0 if g == 0 else 1 + random.Random(f"opening:{m.label}:{s}").randrange(OPENING_MAX)
+                    specs.append(GameSpec(m, x, y, s, opening, move_time))
+                    specs.append(GameSpec(m, y, x, s, opening, move_time))
+    return specs
+
+
+class OpeningPlayer:
+    """Plays the first ``k`` moves of a side at random (legal, mines avoided if possible), then
+    hands over to the real player. Same seed, same opening, whoever plays the side."""
+
+    def __init__(self, inner, k: int, seed: int, side: str):
+        self.inner, self.k, self.rng, self.side = inner, k, random.Random(f"opening:{seed}:{side}"), side
+        self.done = 0
+        self.label = getattr(inner, "label", "")
+
+    def answer(self, obs: DuelObservation):
+        from game.duel.match import Answer
+
+        if self.done < self.k:
+            self.done += 1
+            r, c = obs.position(obs.me)
+            legal, safe = [], []
+            for move in MOVES:
+                dr, dc = DELTAS[move]
+                nr, nc = r + dr, c + dc
+                if 0 <= nr < obs.rows and 0 <= nc < obs.cols and obs.grid[nr][nc] not in "xAB":
+                    legal.append(move)
+                    if obs.grid[nr][nc] != "b":
+                        safe.append(move)
+            pool = safe or legal or list(MOVES)
+            return Answer(self.rng.choice(pool) + "\n", 0.0, reason="seeded opening")
+        return self.inner.answer(obs)
+
+    def close(self) -> None:
+        close = getattr(self.inner, "close", None)
+        if close:
+            close()
+
+
+def play_one(spec: GameSpec, workdir: str | None = None) -> GameRow:
+    from game.duel.match import make_player, play_match
+
+    board = spec.map.board()
+    players = []
+    for side, name, s in (("A", spec.a, spec.seed), ("B", spec.b, spec.seed + 1)):
+        wd = None
+        if name.startswith("cmd:"):
+            import tempfile
+
+            wd = tempfile.mkdtemp(prefix=f"duel-bench-{side}-")
+        player = make_player(name, seed=s, workdir=wd, move_time=spec.move_time)
+        players.append((OpeningPlayer(player, spec.opening, spec.seed, side) if spec.opening else player, wd))
+    try:
+        result = play_match(board, players[0][0], players[1][0], seed=spec.seed, move_time=spec.move_time)
+    finally:
+        import shutil
+
+        for _, wd in players:
+            if wd:
+                shutil.rmtree(wd, ignore_errors=True)
+    errors = {}
+    outcome = result.final.outcome
+    if getattr(outcome, "offender", None):
+        errors[outcome.offender] = outcome.message
+    k = spec.opening
+    return GameRow(map=spec.map.label, A=spec.a, B=spec.b, seed=spec.seed, winner=result.winner,
+                   score_a=result.score_a, score_b=result.score_b, end=result.message, rounds=result.rounds,
+                   opening=k, errors=errors, times_a=list(result.times["A"][k:]),
+                   times_b=list(result.times["B"][k:]), note="; ".join(result.notes[:3]))
+
+
+def _play_safely(spec: GameSpec) -> GameRow:
+    try:
+        return play_one(spec)
+    except Exception as exc:  # a broken user bot must not stop the bench: the game is recorded as lost
+        return GameRow(map=spec.map.label, A=spec.a, B=spec.b, seed=spec.seed, winner="error", score_a=0,
+                       score_b=0, end=f"bench error: {type(exc).__name__}: {exc}", rounds=0, opening=spec.opening)
+
+
+def run(specs: list[GameSpec], workers: int = 1, progress=None) -> list[GameRow]:
+    rows: list[GameRow] = []
+    total = len(specs)
+    if progress:
+        progress(0, total)
+    if workers <= 1:
+        for spec in specs:
+            rows.append(_play_safely(spec))
+            if progress:
+                progress(len(rows), total)
+        return rows
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_play_safely, spec) for spec in specs]
+        for fut in as_completed(futures):
+            rows.append(fut.result())
+            if progress:
+                progress(len(rows), total)
+    order = {(s.map.label, s.a, s.b, s.seed): i for i, s in enumerate(specs)}
+    rows.sort(key=lambda r: order.get((r.map, r.A, r.B, r.seed), 0))
+    return rows
+
+
+def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if games == 0:
+        return 0.0, 0.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarise(rows: list[GameRow], bots: list[str]) -> list[dict]:
+    """One row per bot and opponent (the bot's view over both sides), then one per bot over all."""
+    acc: dict[tuple[str, str], dict] = defaultdict(lambda: {"wins": 0, "losses": 0, "ties": 0, "scores": [],
+                                                            "errors": Counter(), "times": [], "broken": 0})
+    for r in rows:
+        for side, me, other in (("A", r.A, r.B), ("B", r.B, r.A)):
+            for key in ((me, other), (me, "*")):
+                a = acc[key]
+                if r.winner == "error":
+                    a["broken"] += 1
+                    continue
+                won = r.winner == f"{side} Win"
+                lost = r.winner in ("A Win", "B Win") and not won
+                a["wins"] += won
+                a["losses"] += lost
+                a["ties"] += r.winner == "Tie"
+                a["scores"].append(r.score_a if side == "A" else r.score_b)
+                if side in r.errors:
+                    a["errors"][r.errors[side]] += 1
+                a["times"].extend(r.times_a if side == "A" else r.times_b)
+    out = []
+    for me in bots:
+        for other in [b for b in bots if b != me] + ["*"]:
+            a = acc.get((me, other))
+            if a is None:
+                continue
+            games = a["wins"] + a["losses"] + a["ties"]
+            lo, hi = wilson(a["wins"], games)
+            times = a["times"]
+            out.append({
+                "bot": me, "opponent": "all" if other == "*" else other, "games": games,
+                "wins": a["wins"], "losses": a["losses"], "ties": a["ties"],
+                "win_rate": a["wins"] / games if games else 0.0, "ci_low": lo, "ci_high": hi,
+                "mean_score": statistics.fmean(a["scores"]) if a["scores"] else 0.0,
+                **{f"errors_{k.replace(' ', '_')}": a["errors"].get(k, 0) for k in ERROR_KINDS},
+                "mean_move_ms": 1000 * statistics.fmean(times) if times else 0.0,
+                "max_move_ms": 1000 * max(times) if times else 0.0,
+                "moves": len(times), "bench_errors": a["broken"],
+            })
+    return out
+
+
+def table(summary: list[dict]) -> str:
+    head = (f"{'bot':<14} {'vs':<14} {'games':>5} {'W':>5} {'L':>5} {'T':>4} {'win%':>6} {'95% CI':>13} "
+            f"{'score':>10} {'timeout':>7} {'badmove':>7} {'badout':>6} {'ms/mv':>6} {'max ms':>7}")
+    lines = [head, "-" * len(head)]
+    for s in summary:
+        lines.append(
+            f"{s['bot'][:14]:<14} {s['opponent'][:14]:<14} {s['games']:>5} {s['wins']:>5} {s['losses']:>5} "
+            f"{s['ties']:>4} {100 * s['win_rate']:>5.1f}% {100 * s['ci_low']:>5.1f}-{100 * s['ci_high']:>5.1f}% "
+            f"{s['mean_score']:>10.1f} {s['errors_time_out']:>7} {s['errors_invalid_move']:>7} "
+            f"{s['errors_invalid_output_format']:>6} {s['mean_move_ms']:>6.1f} {s['max_move_ms']:>7.1f}")
+    return "\n".join(lines)
+
+
+def write_outputs(out: Path, rows: list[GameRow], summary: list[dict], config: dict) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    p = out / "results.json"
+    p.write_text(json.dumps({"config": config, "results": summary}, indent=2) + "\n")
+    written.append(p)
+    p = out / "results.csv"
+    with p.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(summary[0].keys()) if summary else ["bot"])
+        w.writeheader()
+        w.writerows(summary)
+    written.append(p)
+    p = out / "games.csv"
+    with p.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(GAME_COLUMNS)
+        for r in rows:
+            w.writerow([getattr(r, c) for c in GAME_COLUMNS])
+    written.append(p)
+    p = chart(out / "winrate.png", summary)
+    if p is not None:
+        written.append(p)
+    return written
+
+
+def chart(path: Path, summary: list[dict]) -> Path | None:
+    """Win rate of each bot against each other bot, with its 95% interval (matplotlib, no window)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    pairs = [s for s in summary if s["opponent"] != "all"]
+    bots = list(dict.fromkeys(s["bot"] for s in pairs))
+    opponents = list(dict.fromkeys(s["opponent"] for s in pairs))
+    if not pairs:
+        return None
+    fig, ax = plt.subplots(figsize=(max(6, 1.4 * len(bots) * max(1, len(opponents)) / 2), 4.5), dpi=100)
+    width = 0.8 / max(1, len(opponents))
+    for j, opp in enumerate(opponents):
+        xs, ys, lo, hi = [], [], [], []
+        for i, bot in enumerate(bots):
+            s = next((s for s in pairs if s["bot"] == bot and s["opponent"] == opp), None)
+            if s is None:
+                continue
+            xs.append(i + (j - (len(opponents) - 1) / 2) * width)
+            ys.append(100 * s["win_rate"])
+            lo.append(100 * (s["win_rate"] - s["ci_low"]))
+            hi.append(100 * (s["ci_high"] - s["win_rate"]))
+        ax.bar(xs, ys, width, yerr=[lo, hi], capsize=2, label=f"vs {opp}")
+    ax.set_xticks(range(len(bots)), bots)
+    ax.set_ylabel("win rate (%), 95% interval")
+    ax.set_ylim(0, 100)
+    ax.set_title("Treasure Duel bench: each bot against each other bot, both sides")
+    ax.legend(fontsize=8, ncol=2)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+def row_dict(r: GameRow) -> dict:
+    return asdict(r)
+
+
+__all__ = ["MapSpec", "GameSpec", "GameRow", "generated_maps", "schedule", "play_one", "run", "summarise",
+           "table", "write_outputs", "chart", "wilson", "GAME_COLUMNS"]

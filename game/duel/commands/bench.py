@@ -1,0 +1,100 @@
+"""`run.py duel bench`: every pair of bots on every map, both sides; a table, JSON/CSV and a chart."""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import time
+from pathlib import Path
+
+from game.cli import UsageError
+
+HELP = "duel tournament: every pair of bots (or cmd: programs) on every map, both sides, seeded variants"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--bots", default="default,greedy,mirror,walker,random",
+                   help="comma-separated bot names, module:Class paths or cmd:COMMAND programs")
+    p.add_argument("--maps", nargs="*", default=[], metavar="MAP", help="map files (globs are expanded)")
+    p.add_argument("--generated", type=int, default=0, metavar="K",
+                   help="also K maps from the generator, 8..30 on each side, square and not (seeded by --seed)")
+    p.add_argument("--games", type=int, default=4,
+                   help="games per pair, map and side: game 0 as the map is, the others after a seeded "
+                        "opening of 1-8 random moves per player")
+    p.add_argument("--seed", type=int, default=0, help="game i uses seed + i (bots, openings)")
+    p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    p.add_argument("--move-time", type=float, default=0.3, metavar="S",
+                   help="per-move budget of in-process bots, seconds (default 0.3)")
+    p.add_argument("--out", default="out/duel-bench", help="folder for results.json/.csv, games.csv, winrate.png")
+
+
+def _maps(patterns: list[str]):
+    from game.duel.bots.benchmark import MapSpec
+    from game.duel.mapfile import MapFormatError, read_map
+
+    specs, seen = [], set()
+    for pattern in patterns:
+        paths = sorted(glob.glob(pattern)) if any(ch in pattern for ch in "*?[") else [pattern]
+        if not paths:
+            raise UsageError(f"--maps {pattern}: no file matches")
+        for path in paths:
+            if not os.path.isfile(path):
+                raise UsageError(f"--maps {path}: no such file")
+            try:
+                read_map(path)
+            except MapFormatError as exc:
+                raise UsageError(f"rejected map: {exc}") from None
+            label = Path(path).name
+            if label in seen:
+                label = path
+            seen.add(label)
+            specs.append(MapSpec(label=label, path=path))
+    return specs
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.duel.bots import BotNotFound, bot_class
+    from game.duel.bots import benchmark as bench
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(bots) < 2:
+        raise UsageError("--bots needs at least two bots")
+    if len(set(bots)) != len(bots):
+        raise UsageError("--bots names a bot twice")
+    for b in bots:
+        if b.startswith("cmd:"):
+            if not b[4:].strip():
+                raise UsageError("--bots: cmd: needs a command, as in cmd:./mybot")
+            continue
+        try:
+            bot_class(b)
+        except BotNotFound as exc:
+            raise UsageError(f"--bots: {exc}") from None
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    if args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {args.workers}")
+    if not args.move_time > 0:
+        raise UsageError(f"--move-time must be positive, not {args.move_time}")
+    if args.generated < 0:
+        raise UsageError(f"--generated must be >= 0, not {args.generated}")
+    maps = _maps(args.maps) + bench.generated_maps(args.generated, args.seed)
+    if not maps:
+        raise UsageError("no maps: give --maps FILES and/or --generated K")
+    specs = bench.schedule(bots, maps, args.games, args.seed, args.move_time)
+    from game.commands.bench import progress_bar
+
+    started = time.perf_counter()
+    rows = bench.run(specs, workers=args.workers, progress=progress_bar())
+    summary = bench.summarise(rows, bots)
+    print(bench.table(summary))
+    config = {"bots": bots, "maps": [m.label for m in maps], "games": args.games, "seed": args.seed,
+              "move_time": args.move_time, "workers": args.workers, "total_games": len(rows),
+              "seconds": round(time.perf_counter() - started, 1)}
+    written = bench.write_outputs(Path(args.out), rows, summary, config)
+    broken = sum(1 for r in rows if r.winner == "error")
+    if broken:
+        print(f"{broken} game(s) could not be played (see games.csv, column end)")
+    print("wrote " + ", ".join(str(p) for p in written))
+    return 0
