@@ -11,7 +11,7 @@ dict ``{"observation": ..., "action_mask": int8 (4,)}``:
 * ``observation["round"]``: int32 ``(1,)``; ``observation["seat"]``: int8 ``(1,)``, 0 for A, 1 for B.
 
 That is the course's input (DUEL.md §6) and nothing more: stun is not in it, as in the course.
-The observation is built from :func:`game.duel.rules.observe`, the bots' own view.
+The observation is what :func:`game.duel.rules.observe` (the bots' own view) says, as arrays.
 
 Actions: ``Discrete(4)``, index k = ``MOVES[k]`` (UP, RIGHT, DOWN, LEFT). The mask holds the
 legal moves (zeros off-turn, and all zeros when the mover is boxed in: every move is then an
@@ -102,6 +102,42 @@ class DuelEncoder:
             "round": np.array([obs.round], dtype=np.int32),
             "seat": np.array([AGENTS.index(obs.me)], dtype=np.int8),
         }
+
+    def encode_state(self, state: DuelState, me: str) -> dict[str, np.ndarray]:
+        """What :meth:`encode` gives for ``observe(state, me)``, read from the state's public fields
+        without building the course's text grid (the environment's fast path; a test checks
+        that both agree)."""
+        board = state.board
+        static = self._static_for(board)
+        cells = board.rows * board.cols
+        board_planes = np.empty((len(PLANES), board.rows, board.cols), dtype=np.int8)
+        flat = board_planes.reshape(len(PLANES), cells)
+        flat[0] = 0
+        flat[1] = 0
+        mine, theirs = (state.pos_a, state.pos_b) if me == "A" else (state.pos_b, state.pos_a)
+        flat[0, mine] = 1
+        flat[1, theirs] = 1
+        flat[2:] = static
+        if state.taken:
+            taken = np.unpackbits(np.frombuffer(state.taken.to_bytes((cells + 7) // 8, "little"), dtype=np.uint8),
+                                  bitorder="little")[:cells].astype(bool)
+            flat[3:, taken] = 0
+        my_score, their_score = (state.score_a, state.score_b) if me == "A" else (state.score_b, state.score_a)
+        return {
+            "board": board_planes,
+            "scores": np.array([my_score, their_score], dtype=np.float64),
+            "round": np.array([state.round], dtype=np.int32),
+            "seat": np.array([0 if me == "A" else 1], dtype=np.int8),
+        }
+
+    def _static_for(self, board: DuelBoard) -> np.ndarray:
+        """Walls and the items as they lay at the start, flattened: (6, cells)."""
+        if getattr(self, "_static_board", None) is not board:
+            codes = board.codes.ravel()
+            wanted = np.frombuffer(b"xbmnst", dtype=np.uint8)
+            self._static = (codes[None, :] == wanted[:, None]).astype(np.int8)
+            self._static_board = board
+        return self._static
 
     @staticmethod
     def decode(arrays: dict[str, np.ndarray]) -> DuelObservation:
@@ -200,7 +236,7 @@ class raw_env(AECEnv):
             self.render()
 
     def observe(self, agent: str):
-        return {"observation": self.encoder.encode(observe(self.state_, agent)),
+        return {"observation": self.encoder.encode_state(self.state_, agent),
                 "action_mask": legal_mask(self.state_, agent)}
 
     def step(self, action):

@@ -191,6 +191,36 @@ class SYEncoder:
         return {"stations": stations, "last_seen": last_seen, "tickets": tickets, "log": log,
                 "reveals": self._reveals.copy(), "history": history, "remaining": remaining}
 
+    def after_move(self, public: dict[str, np.ndarray], move, state: GameState) -> None:
+        """Update ``public`` in place for ``move``, which led to ``state``: what :meth:`public`
+        would give for ``state``, without re-reading the whole history. Reads only public parts of
+        the state: the detectives' stations, every ticket count, the log and who is still to move."""
+        idx = self.codec.index_of
+        public["tickets"][:] = state._tix  # Ticket values are TICKET_ORDER's positions; all counts are public
+        stations = public["stations"]
+        stations[1:] = 0
+        for i, loc in enumerate(state._locs[1:], 1):  # _locs[0] (Mr X) is never read here
+            stations[i, idx[loc]] = 1
+        history = public["history"]
+        row = int(np.count_nonzero(history[:, 0]))
+        if move.piece is Piece.MRX:
+            log = state.travel_log
+            first = int(np.count_nonzero(public["log"][:, 0]))
+            for k, i in enumerate(range(first, len(log))):
+                entry = log[i]
+                public["log"][i] = (1, TICKET_ORDER.index(entry.ticket), entry.location or 0)
+                history[row] = (DOUBLE_ROW if k else MRX_ROW, TICKET_ORDER.index(entry.ticket), 0, entry.location or 0)
+                row += 1
+                if entry.location is not None:
+                    public["last_seen"][:] = 0
+                    public["last_seen"][idx[entry.location]] = 1
+        else:
+            history[row] = (2 + self.index_of_piece[move.piece], TICKET_ORDER.index(move.ticket), move.source,
+                            move.destination)
+        public["remaining"][:] = 0
+        for piece in state.remaining:
+            public["remaining"][self.index_of_piece[piece] - 1] = 1
+
     def finish(self, public: dict[str, np.ndarray], seat: int, to_move: int | None,
                mrx_location: int | None = None, pending: tuple[Ticket, int] | None = None) -> dict[str, np.ndarray]:
         """One agent's observation: the shared arrays (copied) plus what only ``seat`` knows."""
@@ -339,7 +369,8 @@ class raw_env(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self._cache = None
+        self._public = self.encoder.public(DetectivesView.of(self.game))
+        self._mask_key = None
         self.agent_selection = "mrx"
         self._select()
         if self.render_mode == "human":
@@ -370,17 +401,20 @@ class raw_env(AECEnv):
         return tuple(m for m in game.legal_moves() if m.piece is piece)
 
     def legal_mask(self, agent: str) -> np.ndarray:
+        """The agent's mask (a new array; computed once per decision and copied after)."""
         if self.terminations.get(agent) or self.game.winner or agent != self.agent_selection:
             return np.zeros(self.codec.n, dtype=np.int8)
-        return self.codec.mask(self._moves_of(agent), self.pending if agent == "mrx" else None)
+        key = (self.game, self.pending, agent)
+        if self._mask_key is None or any(a is not b for a, b in zip(self._mask_key, key)):
+            self._mask = self.codec.mask(self._moves_of(agent), self.pending if agent == "mrx" else None)
+            self._mask_key = key
+        return self._mask.copy()
 
     def observe(self, agent: str):
         game = self.game
-        if self._cache is None or self._cache[0] is not game:
-            self._cache = (game, self.encoder.public(DetectivesView.of(game)))
         seat = self.pieces.index(self.piece_of[agent])
         to_move = None if game.winner else self.pieces.index(self.piece_of[self.agent_selection])
-        obs = self.encoder.finish(self._cache[1], seat, to_move,
+        obs = self.encoder.finish(self._public, seat, to_move,
                                   game.mrx_location if seat == 0 else None, self.pending if seat == 0 else None)
         return {"observation": obs, "action_mask": self.legal_mask(agent)}
 
@@ -411,6 +445,7 @@ class raw_env(AECEnv):
             else:
                 move = SingleMove(piece, source, ticket, station)
             self.game = self.game.advance(move)
+            self.encoder.after_move(self._public, move, self.game)
             self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":

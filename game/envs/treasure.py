@@ -312,6 +312,14 @@ class TreasureEncoder:
         self._hints_seen = 0
         self._knowledge: Knowledge | None = None
 
+    def _hint_stack(self) -> np.ndarray:
+        """A new copy of the hint stack. Only the hints given so far are copied: the rest of a
+        fresh zeroed array costs nothing until it is touched (calloc), which matters on large maps
+        (a 128x128 island's stack is 120 x 128 x 128)."""
+        out = np.zeros(self._hint_area.shape, dtype=np.int8)
+        out[: self._hints_seen] = self._hint_area[: self._hints_seen]
+        return out
+
     def encode(self, pub: Observation) -> tuple[dict[str, np.ndarray], np.ndarray]:
         """The observation dict and the action mask (int8, shape (n,)) for ``pub``. Every array
         is new: Gymnasium callers may keep and modify what they are given."""
@@ -342,7 +350,7 @@ class TreasureEncoder:
             **{name: array.copy() for name, array in self._static.items()},
             "scanned": self._pad(pub.scanned), "possible": self._pad(self._knowledge.possible),
             "agent": agent, "pirate": pirate, "revealed_prison": prison, "pirate_trail": trail,
-            "hint_area": self._hint_area.copy(), "hint_status": status, "hint_kind": self._hint_kind.copy(),
+            "hint_area": self._hint_stack(), "hint_status": status, "hint_kind": self._hint_kind.copy(),
             "turn": np.array([pub.turn], np.int32),
             "actions_left": np.array([pub.actions_left], np.int8),
             "teleports_used": np.array([pub.teleports_used], np.int8),

@@ -86,6 +86,10 @@ def test_same_moves_give_the_rules_engines_game():
             continue
         assert agent == state.mover
         assert DuelEncoder.decode(obs["observation"]) == observe(state, agent), "the course input, nothing more"
+        for seat in ("A", "B"):  # the environment's fast path agrees with encoding the course input
+            fast, slow = env.observe(seat)["observation"], env.encoder.encode(observe(state, seat))
+            for key in slow:
+                np.testing.assert_array_equal(fast[key], slow[key], key)
         legal = np.flatnonzero(obs["action_mask"])
         k = int(rng.choice(legal)) if len(legal) else 0
         state, _ = step(state, MOVES[k])

@@ -192,13 +192,17 @@ def test_detectives_never_observe_mr_x_but_he_does():
         free = [s for s in env.codec.stations if s not in {d.location for d in real.detectives}
                 and s != real.mrx_location]
         before = {a: env.observe(a) for a in env.possible_agents}
-        env.game = hidden_variant(real, free[len(free) // 2])
-        env._cache = None
+        variant = hidden_variant(real, free[len(free) // 2])
+        env.game = variant
         try:
             after = {a: env.observe(a) for a in env.possible_agents}
         finally:
             env.game = real
-            env._cache = None
+        # and the encoder's whole path from a state, not only the environment's running arrays
+        for state_public in (env.encoder.public(DetectivesView.of(variant)),):
+            reference = env.encoder.public(DetectivesView.of(real))
+            for key in reference:
+                np.testing.assert_array_equal(reference[key], state_public[key], key)
         for a in env.possible_agents[1:]:
             for key in before[a]["observation"]:
                 np.testing.assert_array_equal(before[a]["observation"][key], after[a]["observation"][key], key)
