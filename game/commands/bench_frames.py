@@ -29,6 +29,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--agent", default="default", help="agent (default: default)")
     p.add_argument("--speed", default="fast", choices=("slow", "normal", "fast", "instant"),
                    help="autoplay speed (default fast)")
+    p.add_argument("--game", default="treasure", choices=("treasure", "duel"),
+                   help="which game (default treasure; duel: --map defaults to maps/duel/duel64x64.txt)")
+    p.add_argument("--bots", default="default,default", metavar="A,B",
+                   help="the duel's two bots (default: default,default)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
     if args.frames < 1:
         raise UsageError("--frames must be at least 1")
     size = parse_size(args.size)
+    if getattr(args, "game", "treasure") == "duel":
+        return _duel(args, size)
     _, map_path = load_map(args.map)
     load_agent(args.agent, args.seed)
     offscreen.init()
@@ -78,3 +84,24 @@ def run(args: argparse.Namespace) -> int:
     print(f"median_ms={statistics.median(times):.2f}")
     print(f"p95_ms={p95:.2f}")
     return 0
+
+
+def _duel(args: argparse.Namespace, size: tuple[int, int]) -> int:
+    """The duel's frames while its bots think on the worker (game.duel.arcade.bench)."""
+    from game.duel.arcade.bench import bench_frames
+    from game.duel.bots import BotNotFound, bot_class
+    from game.paths import MAPS_DIR
+
+    map_path = args.map or str(MAPS_DIR / "duel" / "duel64x64.txt")
+    bots = [b.strip() for b in args.bots.split(",")]
+    if len(bots) != 2 or not all(bots):
+        raise UsageError(f"--bots wants two bots, A,B (like default,greedy), not {args.bots!r}")
+    for spec in bots:
+        try:
+            bot_class(spec)
+        except BotNotFound as exc:
+            raise UsageError(f"--bots: {exc}") from None
+    try:
+        return bench_frames(map_path, {"A": bots[0], "B": bots[1]}, args.frames, size, args.speed, args.seed)
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"rejected map: {exc}") from None

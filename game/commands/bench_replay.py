@@ -27,6 +27,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from game.arcade.games import game_of_replay  # no pygame until a duel replay is drawn
+
+    other = game_of_replay(args.file)
+    if other is not None and other.info.id == "duel":
+        from game.duel.arcade.bench import bench_replay
+        from game.duel.arcade.codec import DuelReplayError
+
+        try:
+            return bench_replay(args.file, seed=args.seed)
+        except DuelReplayError as exc:
+            raise UsageError(f"replay refused: {exc}") from None
     from game.replay import Playback, ReplayError, load_replay
     from game.replay.playback import DEFAULT_CHECKPOINT_EVERY
 

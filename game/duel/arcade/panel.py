@@ -45,18 +45,42 @@ class DuelPanel:
         self.text = text
         self.scale = scale
         self.sprites = sprites
+        self._fitted: dict = {}
+        self._heights: dict = {}
 
     def px(self, v: float) -> int:
         return max(1, int(v * self.scale))
 
+    def fit(self, text: str, size: int, room: int) -> str:
+        """``text`` cut with an ellipsis to ``room`` pixels (remembered: the same lines come back
+        every frame)."""
+        key = (text, size, room)
+        fitted = self._fitted.get(key)
+        if fitted is None:
+            fitted = text
+            if self.text.measure(fitted, size)[0] > room:
+                low, high = 0, len(text)  # the longest prefix that fits with its ellipsis
+                while low < high:
+                    mid = (low + high + 1) // 2
+                    if self.text.measure(text[:mid] + "…", size)[0] <= room:
+                        low = mid
+                    else:
+                        high = mid - 1
+                fitted = text[:low] + "…" if low else ""
+            if len(self._fitted) > 2000:
+                self._fitted.clear()
+            self._fitted[key] = fitted
+        return fitted
+
     def _line(self, surface, text: str, size: int, colour, pos, right: int | None = None) -> int:
         right = self.rect.right - self.px(14) if right is None else right
-        room = right - pos[0]
-        while text and self.text.measure(text, size)[0] > room:
-            text = text[:-2] + "…" if len(text) > 2 else ""
+        text = self.fit(text, size, right - pos[0])
         if text:
             self.text.draw(surface, text, size, colour, pos)
-        return self.text.measure("Ag", size)[1]
+        height = self._heights.get(size)
+        if height is None:
+            height = self._heights[size] = self.text.measure("Ag", size)[1]
+        return height
 
     def draw(self, surface: pygame.Surface, *, history, index: int, names: dict[str, str],
              thinking: dict[str, float] | None = None, title: str = "", note: str = "") -> None:
@@ -139,7 +163,8 @@ class DuelPanel:
 
     def _log(self, surface, history, index, x, y) -> None:
         size = self.px(19)
-        line_h = self.text.measure("Ag", size)[1] + self.px(3)
+        line_h = self._heights.get(size) or self.text.measure("Ag", size)[1]
+        line_h += self.px(3)
         room = (self.rect.bottom - self.px(10) - y) // line_h
         if room <= 0:
             return

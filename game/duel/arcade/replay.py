@@ -138,6 +138,7 @@ class DuelReplayScene(BaseScene):
         specs = {side: spec if spec in bots else HUMAN for side, spec in self.replay.players.items()}
         session = DuelSession.from_entries(self.replay.board, specs, self.entries[:self.cursor + 1],
                                            config=self.replay.config, seed=self.replay.seed,
+                                           process_bots=getattr(self.ctx, "think_async", False),
                                            map_name=f"branch-{getattr(self.replay, 'source', '') or 'replay'}"[:60])
         session.map_name = "branch"
         session.branched_from = self.replay.source

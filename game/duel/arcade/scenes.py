@@ -107,6 +107,7 @@ class DuelPlayScene(BaseScene):
 
     def on_exit(self) -> None:
         self.thinker.cancel()  # a thinking program is killed now; a bot's late answer is dropped
+        self.session.close()  # bots in their own processes are killed
         self.save_if_unsaved()
 
     def save_if_unsaved(self) -> None:
@@ -514,7 +515,8 @@ class DuelOptionsScene(BaseScene):
             for side, spec in players.items():
                 if spec == "cmd:":
                     raise SetupError(f"player {side}: type the program's command on the 'Program {side}' line")
-            session = DuelSession(board, players, seed=seed, config=None, map_name=map_name)
+            session = DuelSession(board, players, seed=seed, config=None, map_name=map_name,
+                                  process_bots=getattr(self.ctx, "think_async", False))
         except (SetupError, ValueError, OSError) as exc:
             self.message = f"Cannot start: {exc}"[:160]
             return None

@@ -62,6 +62,7 @@ class Seat:
 
     spec: str
     bot: object | None = None
+    proc: object | None = None  # a BotProcess when bots think in their own process
 
     @property
     def human(self) -> bool:
@@ -152,7 +153,7 @@ class DuelSession:
 
     def __init__(self, board: DuelBoard, players: dict[str, str], *, seed: int = 0,
                  config: DuelConfig | None = None, move_time: float = 0.3, map_name: str = "map",
-                 bot_factory=None) -> None:
+                 bot_factory=None, process_bots: bool = False) -> None:
         self.board = board
         self.config = config or DuelConfig()
         self.seed = int(seed)
@@ -160,6 +161,7 @@ class DuelSession:
         self.map_name = map_name
         self.specs = {side: players.get(side, "default") for side in SIDES}
         self._bot_factory = bot_factory
+        self.process_bots = process_bots and bot_factory is None
         self.overridden: set[str] = set()  # sides a person took over with O
         self.branched_from: str | None = None
         self.version = 0
@@ -172,16 +174,35 @@ class DuelSession:
         seat = Seat(spec)
         if seat.human or seat.program:
             return seat
+        seed = self.seed + (0 if side == "A" else 1)
+        if self.process_bots:
+            from game.duel.bots import BotNotFound, bot_class
+
+            from .botproc import BotProcess
+
+            try:
+                bot_class(spec)  # a wrong name fails here, at once, not in the child
+            except BotNotFound as exc:
+                raise SetupError(f"player {side}: {exc}") from None
+            seat.proc = BotProcess(spec, seed, self.move_time)
+            return seat
         factory = self._bot_factory
         if factory is None:
             from game.duel.bots import make_bot as factory
         try:
-            seat.bot = factory(spec, self.seed + (0 if side == "A" else 1), self.move_time)
+            seat.bot = factory(spec, seed, self.move_time)
         except Exception as exc:  # noqa: BLE001 - BotNotFound and a user class that fails to build
             raise SetupError(f"player {side}: {exc}") from None
         return seat
 
+    def close(self) -> None:
+        """Kill the bots' processes (leaving the game); never waits more than a moment."""
+        for seat in getattr(self, "seats", {}).values():
+            if seat.proc is not None:
+                seat.proc.close()
+
     def restart(self) -> None:
+        self.close()
         self.seats = {side: self._make_seat(side) for side in SIDES}
         self.history: list[Entry] = [Entry(initial_state(self.board, self.config), ())]
         self.overridden = set()
@@ -228,6 +249,9 @@ class DuelSession:
         obs = observe(self.state)
         if seat.program:
             return self._program_job(seat, obs)
+        if seat.proc is not None:
+            proc = seat.proc
+            return (lambda: proc.decide(obs)), None  # leaving kills it (close), an override lets it finish
         bot = seat.bot
 
         def decide():
@@ -332,9 +356,20 @@ class Tally:
     counts: dict[str, int] = field(default_factory=dict)
 
 
+_ITEMS_CACHE: dict = {}
+
+
 def items_left(state: DuelState) -> dict[str, int]:
+    """Items still on the board by kind (cached per board and set of taken items)."""
+    key = (id(state.board), state.taken)
+    cached = _ITEMS_CACHE.get(key)
+    if cached is not None:
+        return cached
+    if len(_ITEMS_CACHE) > 64:
+        _ITEMS_CACHE.clear()
     counts = {k: 0 for k in "mnstb"}
     for i, item in enumerate(state.board.item_at):
         if item and not (state.taken >> i) & 1:
             counts[item] += 1
+    _ITEMS_CACHE[key] = counts
     return counts

@@ -192,8 +192,13 @@ class DuelView:
         state = self.state
         if state is None:
             return
-        surface.fill(BACKGROUND, self.rect)
         tile, area = self._fit(state.board)
+        for margin in (pygame.Rect(self.rect.x, self.rect.y, area.x - self.rect.x, self.rect.h),
+                       pygame.Rect(area.right, self.rect.y, self.rect.right - area.right, self.rect.h),
+                       pygame.Rect(area.x, self.rect.y, area.w, area.y - self.rect.y),
+                       pygame.Rect(area.x, area.bottom, area.w, self.rect.bottom - area.bottom)):
+            if margin.w > 0 and margin.h > 0:
+                surface.fill(BACKGROUND, margin)
         surface.blit(self._board_layer(state, tile), area)
         for player in ("A", "B"):
             self._draw_hunter(surface, player, tile, area)

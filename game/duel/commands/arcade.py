@@ -71,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
             ctx.record_path = Path(args.record)
         if not direct:
             return DuelOptionsScene(ctx)
-        session = DuelSession(board, {"A": args.a, "B": args.b}, seed=args.seed, map_name=Path(map_path).stem)
+        session = DuelSession(board, {"A": args.a, "B": args.b}, seed=args.seed, map_name=Path(map_path).stem,
+                              process_bots=not headless)  # headless: instant, nobody watches the frames
         return DuelPlayScene(ctx, session, autoplay=args.autoplay or args.quit_at_end, speed=speed)
 
     from game.arcade.app import run_in_window
