@@ -12,11 +12,11 @@ carrying the course's error kind, which :meth:`DuelSession.apply_decision` turns
 from __future__ import annotations
 
 import os
-import shlex
 import signal
 import subprocess
 import threading
 
+from game.duel.judge import split_command
 from game.duel.protocol import MOVES
 from game.duel.rules import INVALID_OUTPUT, TIME_OUT
 
@@ -29,16 +29,24 @@ class ProgramFault(RuntimeError):
 
 def read_output(raw: bytes) -> str:
     """The move a program printed, or ProgramFault(INVALID_OUTPUT)."""
-    text = raw.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+    try:
+        text, valid = raw.decode("utf-8"), True
+    except UnicodeDecodeError:
+        text, valid = raw.decode("utf-8", errors="replace"), False
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     said = text[:-1]
-    if said not in MOVES:
+    if not valid or said not in MOVES:
         raise ProgramFault(INVALID_OUTPUT, f"printed {text[:40]!r}, expected one of {', '.join(MOVES)} and a newline")
     return said
 
 
 class ProgramRun:
-    def __init__(self, command: str, input_text: str, time_limit: float) -> None:
-        self.argv = shlex.split(command)
+    def __init__(self, command: str, input_text: str, time_limit: float, workdir: str | None = None) -> None:
+        try:
+            self.argv = split_command(command)
+        except ValueError:
+            self.argv = []
+        self.workdir = workdir
         self.input = input_text.encode()
         self.time_limit = time_limit
         self._proc: subprocess.Popen | None = None
@@ -52,8 +60,9 @@ class ProgramRun:
             if self.killed:
                 raise ProgramFault(TIME_OUT, "cancelled")
             try:
-                self._proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                              stderr=subprocess.DEVNULL, start_new_session=True)
+                self._proc = subprocess.Popen(self.argv, cwd=self.workdir, stdin=subprocess.PIPE,
+                                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                              start_new_session=True, close_fds=True)
             except OSError as exc:
                 raise ProgramFault(TIME_OUT, f"cannot start {self.argv[0]!r}: {exc.strerror}") from None
         try:
@@ -62,6 +71,12 @@ class ProgramRun:
             self.kill()
             self._proc.communicate()
             raise ProgramFault(TIME_OUT, f"no answer within {self.time_limit:g} s") from None
+        except OSError as exc:  # it closed its input early and died: a crash
+            self.kill()
+            self._proc.wait()
+            raise ProgramFault(TIME_OUT, f"the program failed: {exc}") from None
+        finally:
+            self._kill_group()  # a child it forked never outlives its move
         if self.killed:
             raise ProgramFault(TIME_OUT, "cancelled")
         if self._proc.returncode != 0:
@@ -72,8 +87,11 @@ class ProgramRun:
         """Kill the program's whole process group now (never waits)."""
         with self._lock:
             self.killed = True
-            proc = self._proc
-        if proc is not None and proc.poll() is None:
+        self._kill_group()
+
+    def _kill_group(self) -> None:
+        proc = self._proc
+        if proc is not None:
             try:
                 os.killpg(proc.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):

@@ -200,6 +200,10 @@ class DuelSession:
         for seat in getattr(self, "seats", {}).values():
             if seat.proc is not None:
                 seat.proc.close()
+        import shutil
+
+        for folder in self.__dict__.pop("_workdirs", {}).values():
+            shutil.rmtree(folder, ignore_errors=True)
 
     def restart(self) -> None:
         self.close()
@@ -266,8 +270,17 @@ class DuelSession:
         """A ``cmd:`` program, run by the judge, which kills its process group at the limit."""
         from . import programs
 
-        runner = programs.ProgramRun(seat.spec[4:], obs.to_text(), self.config.time_limit)
+        runner = programs.ProgramRun(seat.spec[4:], obs.to_text(), self.config.time_limit, self.workdir(obs.me))
         return runner.run, runner.kill
+
+    def workdir(self, side: str) -> str:
+        """The program's own working folder for this game (kept between its moves)."""
+        import tempfile
+
+        folders = self.__dict__.setdefault("_workdirs", {})
+        if side not in folders:
+            folders[side] = tempfile.mkdtemp(prefix=f"duel-{side}-")
+        return folders[side]
 
     def apply_decision(self, side: str, result, error: BaseException | None, seconds: float) -> Entry | None:
         """The worker's answer for ``side``: a move, a bad answer (invalid output) or a crash

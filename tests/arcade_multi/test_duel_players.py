@@ -1,0 +1,123 @@
+"""Players off the frame loop: bots in their own process, cmd: programs killed when left."""
+
+import os
+import sys
+import textwrap
+import time
+
+import pytest
+
+from game.duel.arcade.botproc import BotCrashed, BotProcess
+from game.duel.arcade.programs import ProgramFault, ProgramRun, read_output
+from game.duel.arcade.session import DuelSession
+from game.duel.rules import INVALID_OUTPUT, TIME_OUT, legal_moves, observe
+
+from .helpers import board
+
+
+def alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie is dead
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_bot_in_its_own_process_answers_like_in_process_and_close_kills_it():
+    state = DuelSession(board(), {"A": "greedy", "B": "greedy"}).state
+    proc = BotProcess("greedy", 0, 0.3)
+    move, reason = proc.decide(observe(state))
+    from game.duel.bots import make_bot
+
+    expected = make_bot("greedy", 0, 0.3).act(observe(state))
+    assert move == expected.move and reason == expected.reason
+    pid = proc.pid
+    assert alive(pid)
+    proc.close()
+    assert not alive(pid)
+    with pytest.raises(BotCrashed):
+        proc.decide(observe(state))
+
+
+def test_a_session_with_process_bots_plays_and_leaves_no_process():
+    session = DuelSession(board(), {"A": "greedy", "B": "walker"}, process_bots=True)
+    session.play_sync(6)
+    assert len(session.history) == 7
+    pids = [seat.proc.pid for seat in session.seats.values()]
+    session.close()
+    assert not any(alive(pid) for pid in pids)
+
+
+def test_program_output_is_read_as_the_course_judge_reads_it():
+    assert read_output(b"UP\n") == "UP" and read_output(b"LEFT\r\n") == "LEFT" and read_output(b"DOWN\r") == "DOWN"
+    for bad in (b"UP", b"UP\n\n", b" UP\n", b"\xffUP\n"):
+        with pytest.raises(ProgramFault) as info:
+            read_output(bad)
+        assert info.value.fault == INVALID_OUTPUT
+
+
+@pytest.fixture
+def program(tmp_path):
+    def write(body):
+        path = tmp_path / "bot.py"
+        path.write_text(textwrap.dedent(body))
+        return f"{sys.executable} {path}"
+    return write
+
+
+def test_a_program_move_and_its_failures(program, tmp_path):
+    state = DuelSession(board(), {"A": "human", "B": "human"}).state
+    text = observe(state).to_text()
+    good = program("import sys; sys.stdin.read(); print('RIGHT')")
+    assert ProgramRun(good, text, 5.0, str(tmp_path)).run() == ("RIGHT", "")
+    crash = program("import sys; sys.stdin.read(); print('RIGHT'); sys.exit(3)")
+    with pytest.raises(ProgramFault) as info:
+        ProgramRun(crash, text, 5.0, str(tmp_path)).run()
+    assert info.value.fault == TIME_OUT  # the course: a non-zero exit is a time out
+
+
+def test_leaving_kills_a_thinking_program_at_once(program, tmp_path):
+    import threading
+
+    slow = program("import sys, time; sys.stdin.read(); time.sleep(30); print('UP')")
+    run = ProgramRun(slow, "1\n", 60.0, str(tmp_path))
+    errors = []
+    thread = threading.Thread(target=lambda: errors.append(pytest.raises(ProgramFault, run.run)))
+    thread.start()
+    for _ in range(200):
+        if run._proc is not None:
+            break
+        time.sleep(0.01)
+    pid = run._proc.pid
+    started = time.perf_counter()
+    run.kill()
+    thread.join(5)
+    assert not thread.is_alive() and time.perf_counter() - started < 5
+    assert not alive(pid)
+
+
+def test_a_program_player_in_a_session_moves(program):
+    cmd = program("""
+        import sys
+        lines = sys.stdin.read().split(chr(10))
+        print('RIGHT' if lines[-2] == 'A' else 'UP')
+    """)
+    session = DuelSession(board(), {"A": "cmd:" + cmd, "B": "walker"})
+    session.play_sync(2)
+    assert session.history[1].player == "A" and session.history[1].move == "RIGHT"
+    assert session.history[1].fault == ""
+    session.close()
+
+
+def test_a_human_facing_no_legal_move_loses_by_the_rule():
+    from game.duel.board import DuelBoard
+
+    boxed = DuelBoard(["Axm", "xmB"])
+    session = DuelSession(boxed, {"A": "human", "B": "human"})
+    assert legal_moves(session.state) == []
+    entry = session.human_move("RIGHT")
+    assert session.over and entry.fault == "invalid move"
