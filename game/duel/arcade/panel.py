@@ -51,6 +51,10 @@ class DuelPanel:
     def px(self, v: float) -> int:
         return max(1, int(v * self.scale))
 
+    def font(self, v: float) -> int:
+        """A font size: scaled, but never under 14 px (the 720p window stays readable)."""
+        return max(14, int(v * self.scale))
+
     def fit(self, text: str, size: int, room: int) -> str:
         """``text`` cut with an ellipsis to ``room`` pixels (remembered: the same lines come back
         every frame)."""
@@ -91,7 +95,7 @@ class DuelPanel:
         state = entry.state
         x = r.x + self.px(16)
         y = r.y + self.px(12)
-        y += self._line(surface, title or "TREASURE DUEL", self.px(34), GOLD, (x, y)) + self.px(2)
+        y += self._line(surface, title or "TREASURE DUEL", self.font(34), GOLD, (x, y)) + self.px(2)
         rounds = state.config.rounds
         y += self._line(surface, f"Round {state.round} of {rounds}", self.px(28), WHITE, (x, y)) + self.px(8)
         thinking = thinking or {}
@@ -103,7 +107,7 @@ class DuelPanel:
             why = outcome.message or f"after {rounds} rounds"
             if outcome.offender:
                 why = f"{outcome.offender}: {outcome.message}"
-            y += self._line(surface, f"{outcome.winner}  ({why})", self.px(26), GOLD, (x, y)) + self.px(6)
+            y += self._line(surface, f"{outcome.winner}  ({why})", self.font(26), GOLD, (x, y)) + self.px(6)
         if note:
             y += self._line(surface, note, self.px(20), RED, (x, y)) + self.px(6)
         self._log(surface, history, index, x, y + self.px(4))
@@ -116,7 +120,7 @@ class DuelPanel:
         pygame.draw.rect(surface, colour, box, max(1, self.px(2)), border_radius=self.px(8))
         mover = state.mover == side and not state.over
         head = f"{side}  {name}" + ("   <- to move" if mover else "")
-        self._line(surface, head, self.px(24), colour, (x, y + self.px(6)))
+        self._line(surface, head, self.font(24), colour, (x, y + self.px(6)))
         score = state.score(side)
         last, before = None, None
         for i in range(index, 0, -1):
@@ -137,7 +141,7 @@ class DuelPanel:
             self.text.draw(surface, f"({change})", self.px(24), change_colour, (x + w + self.px(12), y + self.px(46)))
         stun = state.stun_a if side == "A" else state.stun_b
         if stun:
-            self._line(surface, f"stunned: {stun} turn{'s' if stun > 1 else ''} to skip", self.px(20), (255, 236, 90),
+            self._line(surface, f"stunned: {stun} turn{'s' if stun > 1 else ''} to skip", self.font(20), (255, 236, 90),
                        (box.right - self.px(210), y + self.px(46)))
         detail = ""
         if thinking is not None:
@@ -148,7 +152,7 @@ class DuelPanel:
             if last.reason:
                 detail += f": {last.reason}"
         if detail:
-            self._line(surface, detail, self.px(19), (200, 204, 224), (x, y + self.px(92)), box.right - self.px(8))
+            self._line(surface, detail, self.font(19), (200, 204, 224), (x, y + self.px(92)), box.right - self.px(8))
         return box.bottom + self.px(8)
 
     def _items(self, surface, state, x, y) -> int:
@@ -162,7 +166,7 @@ class DuelPanel:
         return y + icon + self.px(10)
 
     def _log(self, surface, history, index, x, y) -> None:
-        size = self.px(19)
+        size = self.font(19)
         line_h = self._heights.get(size) or self.text.measure("Ag", size)[1]
         line_h += self.px(3)
         room = (self.rect.bottom - self.px(10) - y) // line_h

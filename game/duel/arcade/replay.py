@@ -22,7 +22,7 @@ from .panel import DuelPanel
 from .scenes import GOLD, GREY, RED, layout
 from .session import HUMAN, DuelSession
 from .sprites import shared as shared_sprites
-from .view import PLAYER_COLOURS, DuelView
+from .view import PLAYER_COLOURS, DuelView, draw_banner, end_banner
 
 REPLAY_BINDINGS = keys.bindings(keys.REPLAY_KEYS, digits="digit")
 PLAY_GAP = {"slow": 0.5, "normal": 0.25, "fast": 0.06, "instant": 0.0}
@@ -237,6 +237,9 @@ class DuelReplayScene(BaseScene):
         if not self.show_text:
             return
         self.timeline.draw(surface, self.cursor)
+        banner = end_banner(self.entries[self.cursor].state)
+        if banner is not None and not self.view.busy:
+            draw_banner(surface, self.ctx.text, self.view.rect, *banner, self.ctx.scale)
         players = self.replay.players
         if self.panel.rect.w:
             self.panel.draw(surface, history=self.entries, index=self.cursor, names=dict(players),

@@ -25,7 +25,7 @@ from . import keys
 from .panel import DuelPanel
 from .session import HUMAN, DuelSession, SetupError, read_board
 from .sprites import shared as shared_sprites
-from .view import PLAYER_COLOURS, DuelView
+from .view import PLAYER_COLOURS, DuelView, draw_banner, end_banner
 
 AUTOPLAY_GAP = {"slow": 0.35, "normal": 0.12, "fast": 0.02, "instant": 0.0}
 INSTANT_BUDGET = 0.006  # seconds of moves per frame at the instant speed
@@ -78,8 +78,10 @@ class DuelPlayScene(BaseScene):
         return self.view.rect
 
     def key_rows(self):
-        table = keys.HUMAN_KEYS if self.session.humans else keys.WATCH_KEYS
-        return keys.bindings(table).describe()
+        """Every key: watching, then playing yourself (arrows, W A S D)."""
+        watch = keys.bindings(keys.WATCH_KEYS).describe()
+        moves = [row for row in keys.bindings(keys.HUMAN_KEYS).describe() if row[1].startswith("Move")]
+        return watch + moves
 
     def menu_scene(self):
         return DuelOptionsScene(self.ctx, self.options)
@@ -306,6 +308,9 @@ class DuelPlayScene(BaseScene):
         if not self.show_text:
             return
         session = self.session
+        banner = end_banner(session.state) if not self.view.busy else None
+        if banner is not None:
+            draw_banner(surface, self.ctx.text, self.view.rect, *banner, self.ctx.scale)
         thinking = {}
         if self.thinker.busy and self._thinking_side:
             thinking[self._thinking_side] = self.thinker.thinking_for

@@ -119,7 +119,7 @@ class DuelView:
                 dst = state.board.coords(event.dst)
                 self.hunters[event.player].go(dst, event.move, duration)
                 moved.add(event.player)
-                if event.item and animate and self.speed != "instant":
+                if event.item and event.item != "b" and animate and self.speed != "instant":  # b: Stunned says it
                     self.effects.append([*EFFECTS[event.item], dst, 0.0])
             elif isinstance(event, Stunned) and animate and self.speed != "instant":
                 self.effects.append([*EFFECTS["b"], state.position(event.player), -0.25])
@@ -254,3 +254,26 @@ class DuelView:
         surface.blit(rendered, rect)
         rendered.set_alpha(255)
         outline.set_alpha(255)
+
+
+def end_banner(state) -> tuple[str, tuple[int, int, int]] | None:
+    """What the board says once the game is over: the winner and, after an error, whose and which."""
+    if state is None or not state.over:
+        return None
+    o = state.outcome
+    colour = PLAYER_COLOURS.get(o.winner[0], (255, 210, 60)) if o.winner != "Tie" else (255, 210, 60)
+    if o.offender:
+        return f"{o.offender}: {o.message.upper()}  -  {o.winner}", (240, 90, 80)
+    why = {"": "all rounds played", "game clear": "game clear: every item taken"}.get(o.message, o.message)
+    return f"{o.winner}  ({why})", colour
+
+
+def draw_banner(surface, text_renderer, rect: pygame.Rect, text: str, colour, scale: float) -> None:
+    """A band across the top of the board with ``text``."""
+    size = max(16, int(40 * scale))
+    rendered = text_renderer.render(text, size, colour)
+    band = pygame.Rect(rect.x, rect.y + int(rect.h * 0.06), rect.w, rendered.get_height() + int(16 * scale))
+    veil = pygame.Surface(band.size, pygame.SRCALPHA)
+    veil.fill((8, 10, 24, 215))
+    surface.blit(veil, band)
+    surface.blit(rendered, rendered.get_rect(center=band.center))
