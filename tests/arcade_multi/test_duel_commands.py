@@ -36,3 +36,24 @@ def test_duel_arcade_autoplays_to_the_end_and_quits(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.split(":")[0] in ("A Win", "B Win", "Tie")
     assert len(list((tmp_path / "replays").glob("*.json"))) == 1
+
+
+SHARED = ROOT.parent / "shared" / "data" / "duel"
+
+
+def test_replay_check_of_a_saved_duel_and_of_a_course_log(tmp_path):
+    import pytest
+
+    done = run("duel", "arcade", "--map", str(MAP), "--a", "greedy", "--b", "walker", "--quit-at-end",
+               tmp_path=tmp_path)
+    saved = next((tmp_path / "replays").glob("*.json"))
+    check = run("replay", str(saved), "--check", tmp_path=tmp_path)
+    assert check.returncode == 0 and check.stdout.startswith("OK:"), check.stderr
+    assert done.stdout.split(":")[0] in check.stdout
+    if not (SHARED / "golden-logs").is_dir():
+        pytest.skip(f"reference data not found at {SHARED}")
+    log = SHARED / "golden-logs" / "game-0001.log"
+    good = run("replay", str(log), "--map", str(SHARED / "20map"), "--check", tmp_path=tmp_path)
+    assert good.returncode == 0 and "A 40, B 468" in good.stdout, good.stderr
+    bad = run("replay", str(log), "--map", str(SHARED / "88map"), "--check", tmp_path=tmp_path)
+    assert bad.returncode == 2 and "game-0001.log" in bad.stderr and "Traceback" not in bad.stderr
