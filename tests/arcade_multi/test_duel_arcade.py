@@ -190,3 +190,26 @@ def test_a_tampered_replay_is_refused_with_the_move_that_differs(tmp_path, displ
     doc["moves"][3]["p"] = "A" if doc["moves"][3]["p"] == "B" else "B"
     with pytest.raises(codec.DuelReplayError, match="move 3"):
         codec.parse_document(doc, "x.json")
+
+
+def test_replay_keys_and_a_timeline_click_seek(display_ok):
+    session = DuelSession(board(), {"A": "greedy", "B": "walker"}, seed=1)
+    session.play_sync()
+    replay = codec.DuelReplay(session.board, session.config, dict(session.specs), session.history)
+    h = Harness(lambda ctx: DuelReplayScene(ctx, replay))
+    rs = h.top
+    h.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=pygame.KMOD_SHIFT, unicode="")])
+    assert rs.entries[rs.cursor].state.round == 2 and rs.entries[rs.cursor].state.mover == "A"
+    assert session.state.round > 52  # long enough for a 50-round jump
+    h.press("pagedown")
+    assert rs.entries[rs.cursor].state.round == 52 and rs.entries[rs.cursor].state.mover == "A"
+    h.press("pageup")
+    assert rs.entries[rs.cursor].state.round == 2
+    bar = rs.timeline.rect
+    h.frames(1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(bar.right - 1, bar.centery), button=1),
+                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(bar.right - 1, bar.centery), button=1)])
+    assert rs.cursor == len(rs.entries) - 1  # the right end of the timeline is the end of the game
+    h.press("space")
+    assert rs.playing  # at the end, Space plays from the start
+    h.frames(30)
+    assert 0 < rs.cursor < len(rs.entries) - 1
