@@ -61,7 +61,16 @@ class _Player:
         self.rng = np.random.default_rng(self.seed)
 
     def start(self, view) -> None:
-        """Called once before the first decision of a game."""
+        """Called once before the first decision of a game (not timed as a move): builds the
+        board's tables so that the first move is as fast as the others."""
+        board = getattr(getattr(view, "setup", None), "board", None)
+        if board is not None:
+            from game.scotlandyard.ai.adapt import graph_for
+            from game.scotlandyard.ai.policy import ddist_array, mrx_dist_array
+
+            g = graph_for(board)
+            ddist_array(g)
+            mrx_dist_array(g)
 
     def choose(self, view) -> Decision:
         raise NotImplementedError

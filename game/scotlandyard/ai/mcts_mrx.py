@@ -32,7 +32,7 @@ from game.scotlandyard.ai.sim import DOUBLE, SECRET, Sim
 
 EXPLORATION = 0.5
 PRIOR_WEIGHT = 3.0        # progressive bias: prior / (visits + 1) * this
-HORIZON = 2               # rounds simulated after the move being judged
+HORIZON = 3               # rounds simulated after the move being judged
 EPSILON = 0.15            # chance of a random ride in a playout
 DETECTIVE_GREED = 0.9     # chance a simulated detective steps onto a possible station in reach
 

@@ -18,6 +18,8 @@ first move in an order shuffled by the seed.
 
 from __future__ import annotations
 
+import time
+
 from game.scotlandyard.ai.base import Decision, MrXPlayer
 from game.scotlandyard.ai.context import mrx_context
 from game.scotlandyard.ai.sim import DOUBLE, SECRET, TICKET_NAMES, Graph, Sim
@@ -85,7 +87,9 @@ def _min_layers(g: Graph, sim: Sim, target: int, alpha: float, base: float) -> f
     return result
 
 
-def minimax_decide(g: Graph, sim: Sim, rng) -> tuple[tuple, float, str]:
+def minimax_decide(g: Graph, sim: Sim, rng, deadline: float | None = None) -> tuple[tuple, float, str]:
+    """The best move, its value and ''. Moves are searched best-first by a static order; at the
+    ``deadline`` (``time.perf_counter()``) the best so far is returned."""
     moves = sim.mrx_moves()
     order = [moves[i] for i in rng.permutation(len(moves))]
     dist = g.dist
@@ -98,7 +102,9 @@ def minimax_decide(g: Graph, sim: Sim, rng) -> tuple[tuple, float, str]:
     scored.sort(key=lambda x: (-x[0], -x[1]))  # stable: ties keep the shuffled order
     alpha = -INF
     best = None
-    for sec, _, base, m in scored:
+    for k, (sec, _, base, m) in enumerate(scored):
+        if deadline is not None and best is not None and k % 16 == 0 and time.perf_counter() > deadline:
+            break
         if sec == 0:
             value = 0.0
             if value > alpha:
@@ -120,8 +126,9 @@ class MinimaxMrX(MrXPlayer):
     name = "minimax"
 
     def choose(self, view) -> Decision:
+        t0 = time.perf_counter()
         ctx = mrx_context(view)
-        move, value, _ = minimax_decide(ctx.g, ctx.sim, self.rng)
+        move, value, _ = minimax_decide(ctx.g, ctx.sim, self.rng, t0 + 0.8 * self.move_time)
         target = move[-1]
         total = sum(ctx.g.dist[d][target] for d in ctx.sim.dl)
         if value <= 0:

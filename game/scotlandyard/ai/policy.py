@@ -24,6 +24,8 @@ CATEGORY_WEIGHTS = (0.0, 0.35, 0.8, 1.0, 1.15, 1.25, 1.3)
 # how likely Mr X rides to a station by its distance to the nearest detective then
 RIDE_WEIGHTS = (0.0, 0.08, 0.6, 1.0, 1.3, 1.5, 1.6)
 CAPTURE_BONUS = 6.0
+ROOM_CAP = 40          # room counted up to this many stations
+ROOM_WEIGHT = 30.0      # Mr X's room (stations he reaches before any detective), per possible station
 TICKET_PRESSURE = 0.12  # times rounds left / (tickets of that kind left + 1)
 STUCK_PENALTY = 4.0     # a move after which the detective can hardly move (tickets run out)
 MOBILITY_FULL = 6.0     # stations within two rides that count as free to move
@@ -55,6 +57,14 @@ def category_bias(g: Graph, det_locs) -> list[float]:
         near = min((row[s] for row in rows), default=top)
         out[s] = RIDE_WEIGHTS[near if near < top else top]
     return out
+
+
+def mrx_dist_array(g: Graph) -> np.ndarray:
+    key = -id(g)
+    arr = _NP_CACHE.get(key)
+    if arr is None:
+        arr = _NP_CACHE[key] = np.array(g.dist, dtype=np.int16)
+    return arr
 
 
 def location_weights(g: Graph, tracker: PossibleLocations, det_locs) -> dict[int, float]:
@@ -119,8 +129,20 @@ def detective_move_costs(g: Graph, sim: Sim, moves, weights: dict[int, float]) -
     idx = np.asarray([mv[0] for mv in moves])
     dests = np.asarray([mv[2] for mv in moves])
     cube[np.arange(m), idx, :] = arr[dests][:, stations]
+    # Mr X's room: for each possible station, how many stations he reaches before any detective
+    full = ddist_array(g)
+    det_rows = full[np.asarray(sim.dl)]                          # detectives x all stations
+    n = len(sim.dl)
+    fronts = np.empty((m, det_rows.shape[1]), dtype=np.int16)
+    excl = [np.delete(det_rows, j, axis=0).min(axis=0) if n > 1 else np.full(det_rows.shape[1], 99, np.int16)
+            for j in range(n)]
+    for k in range(m):
+        fronts[k] = np.minimum(excl[idx[k]], full[dests[k]])
+    mdist = mrx_dist_array(g)[stations]                         # possible stations x all stations
+    room = (mdist[None, :, :] < fronts[:, None, :]).sum(axis=2)  # moves x possible stations
     cube.sort(axis=1)
     costs = np.tensordot(cube, _rank_weights(len(sim.dl)), axes=([1], [0])) @ w
+    costs = costs + ROOM_WEIGHT * (np.minimum(room, ROOM_CAP) @ w) / ROOM_CAP
     out = []
     weight_of = weights.get
     g_rides = g.det_rides
@@ -259,8 +281,8 @@ def mrx_static_score(g: Graph, sim: Sim, tracker: PossibleLocations, move, feats
 
 
 DOUBLE_COST = 0.15
-TERRITORY_WEIGHT = 0.3
-TERRITORY_CAP = 40
+TERRITORY_WEIGHT = 1.0
+TERRITORY_CAP = 150
 SECRET_COST = 0.04
 
 

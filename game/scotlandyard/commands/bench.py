@@ -1,0 +1,168 @@
+"""`run.py sy bench`: Scotland Yard AIs side by side on the same seeded games.
+
+Every (Mr X, detectives) pairing plays games ``seed .. seed+N-1`` from the same start stations.
+Prints a table (Mr X's win rate with its 95% interval, game length, capture round, time per move,
+illegal moves) and writes ``results.json``, ``results.csv``, ``games.csv`` and ``winrate.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from game.cli import UsageError
+
+HELP = "Scotland Yard AIs side by side: Mr X's win rate with 95% interval, length, capture round, time per move"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--mrx", default="default,minimax,random", help="comma-separated Mr X players")
+    p.add_argument("--detectives", default="default,chaser,random", help="comma-separated detectives' players")
+    p.add_argument("--games", type=int, default=500, help="games per pairing")
+    p.add_argument("--seed", type=int, default=0, help="game k of every pairing is standard_game(seed + k)")
+    p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="worker processes")
+    p.add_argument("--move-time", type=float, default=1.0, help="each player's budget per move, seconds")
+    p.add_argument("--out", default="out/sy-bench", help="folder for results.json/.csv, games.csv, winrate.png")
+
+
+class _Progress:
+    """rich's bar on a terminal; a plain line every 10% otherwise (logs, CI)."""
+
+    def __init__(self):
+        self.bar = None
+        self.task = None
+        self.last = -1
+        self.start = time.perf_counter()
+        if sys.stderr.isatty():
+            try:
+                from rich.console import Console
+                from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                           TimeElapsedColumn, TimeRemainingColumn)
+
+                self.bar = Progress(TextColumn("[bold]sy bench"), BarColumn(), MofNCompleteColumn(),
+                                    TextColumn("games"), TimeElapsedColumn(), TimeRemainingColumn(),
+                                    console=Console(stderr=True))
+            except ImportError:
+                self.bar = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is not None:
+            if self.task is None:
+                self.bar.start()
+                self.task = self.bar.add_task("bench", total=total)
+            self.bar.update(self.task, completed=done)
+            return
+        tenth = int(10 * done / total) if total else 10
+        if tenth != self.last:
+            self.last = tenth
+            elapsed = time.perf_counter() - self.start
+            print(f"sy bench: {done}/{total} games, {elapsed:.0f}s", file=sys.stderr, flush=True)
+
+    def stop(self) -> None:
+        if self.bar is not None and self.task is not None:
+            self.bar.stop()
+
+
+def _names(text: str, option: str, table: dict) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise UsageError(f"{option}: give at least one player name")
+    return names
+
+
+def _table(rows: list[dict]) -> str:
+    head = (f"{'Mr X':<10} {'detectives':<10} {'games':>5} {'Mr X wins':>9} {'win rate':>8} {'95% interval':>15} "
+            f"{'rounds':>6} {'capture':>7} {'ms/move':>8} {'max ms':>8} {'over':>5} {'illegal':>7}")
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        cap = f"{r['mean_capture_round']:.1f}" if r["mean_capture_round"] is not None else "-"
+        lines.append(f"{r['mrx']:<10} {r['detectives']:<10} {r['games']:>5} {r['mrx_wins']:>9} "
+                     f"{r['mrx_win_rate']:>8.1%} {'[' + format(r['ci_low'], '.1%') + ', ' + format(r['ci_high'], '.1%') + ']':>15} "
+                     f"{r['mean_rounds']:>6.1f} {cap:>7} {r['mean_move_ms']:>8.1f} {r['max_move_ms']:>8.1f} "
+                     f"{r['moves_over_budget']:>5} {r['illegal_moves']:>7}")
+    return "\n".join(lines)
+
+
+def _chart(rows: list[dict], path: Path, move_time: float) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = [f"{r['mrx']}\nvs {r['detectives']}" for r in rows]
+    rates = [100 * r["mrx_win_rate"] for r in rows]
+    low = [100 * (r["mrx_win_rate"] - r["ci_low"]) for r in rows]
+    high = [100 * (r["ci_high"] - r["mrx_win_rate"]) for r in rows]
+    fig, ax = plt.subplots(figsize=(max(6, 1.1 * len(rows) + 2), 4.5))
+    ax.bar(range(len(rows)), rates, yerr=[low, high], capsize=4, color="#455a64")
+    ax.set_xticks(range(len(rows)), labels, fontsize=8)
+    ax.set_ylabel("Mr X's win rate (%), 95% interval")
+    ax.set_ylim(0, 100)
+    games = rows[0]["games"] if rows else 0
+    ax.set_title(f"Scotland Yard: Mr X vs detectives, {games} games per pairing, {move_time:g} s per move")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.scotlandyard.ai import DETECTIVE_PLAYERS, MRX_PLAYERS, AiNotFound, make_detectives, make_mrx
+    from game.scotlandyard.ai.bench import GAME_COLUMNS, RESULT_COLUMNS, game_dicts, summarise
+    from game.scotlandyard.ai.bench import run as run_bench
+
+    mrx = _names(args.mrx, "--mrx", MRX_PLAYERS)
+    detectives = _names(args.detectives, "--detectives", DETECTIVE_PLAYERS)
+    for name in mrx:
+        try:
+            make_mrx(name)
+        except AiNotFound as exc:
+            raise UsageError(f"--mrx: {exc}") from None
+    for name in detectives:
+        try:
+            make_detectives(name)
+        except AiNotFound as exc:
+            raise UsageError(f"--detectives: {exc}") from None
+    if args.games < 1 or args.workers < 1:
+        raise UsageError("--games and --workers must be at least 1")
+    if not args.move_time > 0:
+        raise UsageError("--move-time must be a positive number of seconds")
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"--out {out}: cannot create the folder ({exc.strerror})") from None
+    bar = _Progress()
+    try:
+        rows = run_bench(mrx, detectives, args.games, args.seed, args.workers, args.move_time, bar)
+    finally:
+        bar.stop()
+    summary = summarise(rows, args.move_time)
+    _write(out / "results.json", json.dumps(summary, indent=2) + "\n")
+    _write_csv(out / "results.csv", RESULT_COLUMNS, summary)
+    _write_csv(out / "games.csv", GAME_COLUMNS, game_dicts(rows))
+    _chart(summary, out / "winrate.png", args.move_time)
+    print(_table(summary))
+    print(f"move budget {args.move_time:g} s; 'over' counts moves above {1.2 * args.move_time:g} s; "
+          f"wrote {out}/results.json, results.csv, games.csv, winrate.png")
+    return 0
+
+
+def _write(path: Path, text: str) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    with open(tmp, "w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=columns, extrasaction="ignore")
+        writer.writeheader()
+        for r in rows:
+            writer.writerow({k: ("" if r.get(k) is None else r.get(k)) for k in columns})
+    os.replace(tmp, path)

@@ -1,0 +1,93 @@
+"""Every built-in player returns an available move with a reason, within its budget, repeatably;
+the baselines behave as the seed report describes them."""
+
+import time
+
+import pytest
+
+from game.scotlandyard import (
+    Board, DetectivesView, GameSetup, MrXView, Piece, Player, Ticket, Transport, new_game, standard_game,
+)
+from game.scotlandyard.ai import make_detectives, make_mrx
+from game.scotlandyard.ai.minimax import security, ticket_score
+from game.scotlandyard.ai.runner import play_game
+
+MRX_NAMES = ("default", "minimax", "random")
+DETECTIVE_NAMES = ("default", "chaser", "random")
+
+
+@pytest.mark.parametrize("mrx", MRX_NAMES)
+@pytest.mark.parametrize("detectives", DETECTIVE_NAMES)
+def test_a_game_between_any_two_players_has_no_illegal_move_and_no_error(mrx, detectives):
+    result = play_game(standard_game(4), make_mrx(mrx, seed=4, move_time=0.01),
+                       make_detectives(detectives, seed=4, move_time=0.01), keep_decisions=True)
+    assert result.illegal_moves == 0 and not result.errors
+    assert result.winner in ("MRX", "DETECTIVES")
+    assert all(reason for _, reason in result.decisions)
+
+
+@pytest.mark.parametrize("name", ("default", "minimax"))
+def test_mrx_players_are_repeatable_given_a_seed(name):
+    view = MrXView.of(standard_game(9))
+    a = make_mrx(name, seed=3, move_time=0.02).choose(view)
+    b = make_mrx(name, seed=3, move_time=0.02).choose(view)
+    assert a.move == b.move and a.move in view.available_moves()
+
+
+def test_default_players_keep_to_their_budget():
+    state = standard_game(2)
+    player = make_mrx("default", move_time=0.05)
+    player.start(MrXView.of(state))
+    t0 = time.perf_counter()
+    player.choose(MrXView.of(state))
+    # not a speed test: a search that ignored its budget would run far past it
+    assert time.perf_counter() - t0 < 1.0
+
+
+def _line_game(mrx_at, det_at, det_tickets=None):
+    """A line of taxi stations 1-2-...-9 with a bus 1-9; one detective."""
+    edges = [(i, i + 1, Transport.TAXI) for i in range(1, 9)] + [(1, 9, Transport.BUS)]
+    board = Board.from_edges(range(1, 10), edges)
+    mrx = Player(Piece.MRX, {Ticket.TAXI: 5, Ticket.BUS: 5}, mrx_at)
+    det = Player(Piece.RED, det_tickets or {Ticket.TAXI: 5, Ticket.BUS: 5}, det_at)
+    return new_game(GameSetup(board, (False,) * 6), mrx, [det])
+
+
+def test_minimax_scores_tickets_as_the_seed_does():
+    assert ticket_score((0, 5)) == 40            # one ticket
+    assert ticket_score((4, 5)) == 30            # a secret costs ten more
+    assert ticket_score((0, 5, 1, 6)) == 20      # a double uses three tickets
+
+
+def test_minimax_security_is_zero_where_a_detective_can_ride_next():
+    from game.scotlandyard.ai.context import mrx_context
+
+    ctx = mrx_context(MrXView.of(_line_game(5, 3)))
+    assert security(ctx.sim, 4) == 0 and security(ctx.sim, 6) == 1
+
+
+def test_minimax_runs_from_the_detective():
+    state = _line_game(5, 3)
+    decision = make_mrx("minimax").choose(MrXView.of(state))
+    assert decision.move.destination == 6
+
+
+def test_chaser_moves_toward_the_nearest_possible_station():
+    state = _line_game(6, 2)
+    state = state.advance(next(m for m in state.available_moves() if m.destination == 7))
+    view = DetectivesView.of(state)
+    decision = make_detectives("chaser").choose(view)
+    assert decision.move.destination == 3     # toward the hidden Mr X's possible stations
+
+
+def test_default_detectives_take_a_capture_they_can_see():
+    # Mr X is revealed on 5, next to the detective on 6: the detective steps onto him
+    edges = [(i, i + 1, Transport.TAXI) for i in range(1, 9)]
+    board = Board.from_edges(range(1, 10), edges)
+    mrx = Player(Piece.MRX, {Ticket.TAXI: 5}, 4)
+    det = Player(Piece.RED, {Ticket.TAXI: 5}, 6)
+    state = new_game(GameSetup(board, (True, False, False)), mrx, [det])
+    state = state.advance(next(m for m in state.available_moves() if m.destination == 5))
+    for name in ("default", "chaser"):
+        decision = make_detectives(name, move_time=0.05).choose(DetectivesView.of(state))
+        assert decision.move.destination == 5, name
