@@ -2,9 +2,9 @@
 
 import pytest
 
-from game.scotlandyard import DoubleMove, IllegalMove, LogEntry, SingleMove, Ticket
+from game.scotlandyard import DoubleMove, IllegalMove, LogEntry, SingleMove
 from tests.scotlandyard.helpers import (
-    BLUE, BUS, DOUBLE, GREEN, MRX, RED, SECRET, TAXI, UNDERGROUND, det, game_on, line_board, mrx, standard,
+    BLUE, BUS, DOUBLE, MRX, RED, SECRET, TAXI, UNDERGROUND, det, game_on, line_board, mrx, standard,
 )
 
 
