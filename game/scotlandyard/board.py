@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Iterable, Mapping
 
 from game.scotlandyard.pieces import Transport
@@ -50,12 +51,9 @@ class Board:
                 a, b = int(a), int(b)
                 normal.add((min(a, b), max(a, b), kind))
                 station_set.update((a, b))  # an edge brings its stations, as Guava's graphs do
-        self.stations: tuple[int, ...] = tuple(sorted(station_set))
-        self.edges: frozenset[tuple[int, int, Transport]] = frozenset(normal)
-        self.positions = dict(positions) if positions is not None else None
-        self._station_set = frozenset(station_set)
+        stations_sorted = tuple(sorted(station_set))
         pair: dict[tuple[int, int], set[Transport]] = {}
-        adjacent: dict[int, list[int]] = {s: [] for s in self.stations}
+        adjacent: dict[int, list[int]] = {s: [] for s in stations_sorted}
         for a, b, kind in sorted(normal, key=lambda e: (e[0], e[1], e[2]._value_)):
             if (a, b) not in pair:
                 pair[(a, b)] = set()
@@ -63,10 +61,18 @@ class Board:
                 if a != b:
                     adjacent[b].append(a)
             pair[(a, b)].add(kind)
-        self._pair = {k: frozenset(v) for k, v in pair.items()}
-        self._adjacent = {s: tuple(sorted(ns)) for s, ns in adjacent.items()}
-        self._hash = hash((self._station_set, self.edges))
-        self._tables = None  # move tables, built by the model on first use (see model._Tables)
+        init = object.__setattr__  # a Board is immutable once built: __setattr__ refuses
+        init(self, "stations", stations_sorted)
+        init(self, "edges", frozenset(normal))
+        init(self, "positions", MappingProxyType(dict(positions)) if positions is not None else None)
+        init(self, "_station_set", frozenset(station_set))
+        init(self, "_pair", {k: frozenset(v) for k, v in pair.items()})
+        init(self, "_adjacent", {s: tuple(sorted(ns)) for s, ns in adjacent.items()})
+        init(self, "_hash", hash((self._station_set, self.edges)))
+        init(self, "_tables", None)  # move tables, built whole by the model on first use (model._Tables)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a Board is immutable (cannot set {name})")
 
     # --- construction -------------------------------------------------------------------
     @classmethod
@@ -177,7 +183,8 @@ class Board:
     def __reduce__(self):
         if self is _standard():  # unpickles to the one shared standard board, tables and all
             return (Board.standard, ())
-        return (Board, (self.stations, tuple(self.edges), self.positions))
+        positions = dict(self.positions) if self.positions is not None else None
+        return (Board, (self.stations, tuple(self.edges), positions))
 
 
 def _is_int(text: str) -> bool:

@@ -299,7 +299,7 @@ def _tables(board: Board) -> _Tables:
     tables = board._tables
     if tables is None:
         tables = _Tables(board)
-        board._tables = tables
+        object.__setattr__(board, "_tables", tables)  # a cache: equal boards build equal tables
     return tables
 
 

@@ -128,3 +128,16 @@ def test_a_board_can_be_read_from_the_coursework_graph_format(reference, tmp_pat
     bad.write_text("2 1\n1\n2\n1 2 Rocket\n")
     with pytest.raises(BoardFileError, match=r"graph.txt:4: expected 'A B Taxi\|Bus"):
         Board.from_graph_file(bad)
+
+
+def test_a_board_is_immutable_and_survives_pickling():
+    import pickle
+
+    board = Board.from_edges([1, 2], [(1, 2, Transport.BUS)], positions={1: (0, 0), 2: (5, 5)})
+    with pytest.raises(AttributeError):
+        board.stations = (1,)
+    with pytest.raises(TypeError):
+        board.positions[1] = (9, 9)
+    again = pickle.loads(pickle.dumps(board))
+    assert again == board and again.positions == {1: (0, 0), 2: (5, 5)}
+    assert pickle.loads(pickle.dumps(Board.standard())) is Board.standard()
