@@ -49,3 +49,37 @@ def test_bench_engine_ends_with_the_median(capsys):
     assert lines[-1].startswith("median_ms=") and float(lines[-1].split("=")[1]) > 0
     assert any(line.startswith("Mr X available_moves with doubles: median") for line in lines)
     assert main(["sy", "bench-engine", "--games", "0"]) == 2
+
+
+class IllegalMrX:
+    """A Mr X player that answers with a move that is never available."""
+
+    name = "illegal"
+
+    def __init__(self, seed=0, move_time=1.0):
+        pass
+
+    def start(self, view):
+        pass
+
+    def choose(self, view):
+        from game.scotlandyard import Piece, SingleMove, Ticket
+
+        return SingleMove(Piece.MRX, 1, Ticket.TAXI, 2)
+
+
+class CrashingMrX(IllegalMrX):
+    name = "crashing"
+
+    def choose(self, view):
+        raise RuntimeError("out of ideas")
+
+
+@pytest.mark.parametrize("player, says", [
+    ("IllegalMrX", "Mr X's player chose MRX 1 TAXI 2, which is not an available move"),
+    ("CrashingMrX", "RuntimeError: out of ideas"),
+])
+def test_a_failing_player_is_one_line_and_exit_1(player, says, capsys):
+    assert main(["sy", "play", "--seed", "1", "--mrx", f"tests.scotlandyard.test_sy_commands:{player}"]) == 1
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -73,19 +73,19 @@ def _run(args) -> int:
         mrx_turn = state.is_mrx_turn
         player = mrx_player if mrx_turn else det_player
         view = MrXView.of(state) if mrx_turn else DetectivesView.of(state)
-        side = "Mr X" if mrx_turn else "the detectives"
+        side = "Mr X's" if mrx_turn else "the detectives'"
         try:
             if id(player) not in started:
                 player.start(view)
                 started.add(id(player))
             decision = player.choose(view)
         except Exception as exc:  # a player's bug: say whose, do not show a traceback
-            print(f"run.py: error: {side}' player {getattr(player, 'name', '?')!r} failed: "
+            print(f"run.py: error: {side} player {getattr(player, 'name', '?')!r} failed: "
                   f"{type(exc).__name__}: {exc}", file=sys.stderr)
             return 1
         move = getattr(decision, "move", decision)
         if move not in state.available_moves():
-            print(f"run.py: error: {side}' player chose {move}, which is not an available move",
+            print(f"run.py: error: {side} player chose {move}, which is not an available move",
                   file=sys.stderr)
             return 1
         before = len(state.travel_log)
