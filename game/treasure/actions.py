@@ -3,13 +3,36 @@
 The engine validates and applies them; agents and the human player produce them. Each action
 has a stable one-line text form (``MOVE_SMALL E 2``) used by logs and replays, and
 :func:`parse_action` reads it back.
+
+Fields are not checked when an action is made (the engine's ``action_error`` says what is
+wrong with one), but numpy integers are turned into the ``int`` they stand for, and numpy
+strings into ``str``, so ``MoveSmall("N", np.int64(1))`` is the same action as
+``MoveSmall("N", 1)``. Only these exact classes are actions the engine accepts: a subclass
+could change what a move does or what it costs.
 """
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 from .board import DIRECTIONS, Pos
+
+
+def _plain(value):
+    """numpy and other integer types as ``int`` (never bool), str subclasses as ``str``."""
+    if type(value) is int or type(value) is str:  # the common case, fast
+        return value
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and type(value) is not int:
+        if type(value).__name__ in ("bool_", "bool"):  # numpy.bool_ is not a number here
+            return value
+        try:
+            return int(value)
+        except Exception:  # noqa: BLE001 - a strange Integral: leave it for the engine to refuse
+            return value
+    if isinstance(value, str) and type(value) is not str:
+        return str.__str__(value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -24,6 +47,9 @@ class Action:
 class Verify(Action):
     hint: int  # the hint's number k (hint k was given on turn k)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hint", _plain(self.hint))
+
     def text(self) -> str:
         return f"VERIFY {self.hint}"
 
@@ -32,6 +58,10 @@ class Verify(Action):
 class Move(Action):
     direction: str  # N, E, S or W
     steps: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "direction", _plain(self.direction))
+        object.__setattr__(self, "steps", _plain(self.steps))
 
     @property
     def delta(self) -> Pos:
@@ -68,6 +98,10 @@ class Teleport(Action):
     col: int
     costs_action = False
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "row", _plain(self.row))
+        object.__setattr__(self, "col", _plain(self.col))
+
     @property
     def target(self) -> Pos:
         return (self.row, self.col)
@@ -83,8 +117,15 @@ class Forfeit(Action):
     attempted: str
     reason: str
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "attempted", _plain(self.attempted))
+        object.__setattr__(self, "reason", _plain(self.reason))
+
     def text(self) -> str:
         return f"FORFEIT {self.attempted!r} {self.reason!r}"
+
+
+ACTION_TYPES = (Verify, MoveSmall, MoveLarge, LargeScan, Teleport, Forfeit)  # exactly these classes
 
 
 def parse_action(text: str) -> Action:

@@ -6,8 +6,11 @@ The engine reads these values and hard-codes none of them, so a variant game is 
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import asdict, dataclass, fields
 from typing import Any
+
+import numpy as np
 
 # Hint types 1..15; weight 4 for normal types, 1 for the rare ones (7, 12, 14) (RULES §5).
 DEFAULT_HINT_WEIGHTS = (4, 4, 4, 4, 4, 4, 1, 4, 4, 4, 4, 1, 4, 1, 4)
@@ -42,21 +45,50 @@ class RulesConfig:
     max_hint_draws: int = 500
 
     def __post_init__(self) -> None:
-        if self.truth_model not in TRUTH_MODELS:
-            raise ValueError(f"truth_model must be one of {TRUTH_MODELS}, not {self.truth_model!r}")
-        if not 0.0 <= self.liar_rate <= 1.0:
-            raise ValueError(f"liar_rate must be in [0, 1], not {self.liar_rate}")
-        if len(self.hint_weights) != 15 or any(w < 0 for w in self.hint_weights) or not any(self.hint_weights):
-            raise ValueError("hint_weights must be 15 non-negative numbers, not all zero")
-        if self.actions_per_turn < 1 or self.pirate_speed < 1:
-            raise ValueError("actions_per_turn and pirate_speed must be at least 1")
-        for name in ("small_move", "large_move", "tiles_hint_count", "regions_in_count",
-                     "regions_out_count", "sea_distance"):
-            lo, hi = getattr(self, name)
-            if not 0 < lo <= hi:
-                raise ValueError(f"{name} must be a range (lo, hi) with 0 < lo <= hi, not {(lo, hi)}")
+        """Check every value's type and range, as strictly as the command line does.
+
+        Whole numbers must be ``int`` (numpy integers count as the numbers they are; ``True``,
+        ``2.5`` and ``"1"`` do not); shares are numbers in (0, 1]; every value has an upper bound
+        (:data:`LIMITS`), so a replay's rules cannot make the engine allocate or loop without end.
+        Raises ValueError (TypeError for a wrong type) naming the setting.
+        """
+        for name, (low, high) in LIMITS.items():
+            value = getattr(self, name)
+            if name in _PAIRS:
+                pair = _sequence(name, value, 2)
+                if name.endswith("_share"):
+                    lo, hi = (_share(f"{name}[{i}]", v) for i, v in enumerate(pair))
+                else:
+                    lo, hi = (_whole(f"{name}[{i}]", v, low, high) for i, v in enumerate(pair))
+                if not lo <= hi:
+                    raise ValueError(f"{name} must be a range (lo, hi) with lo <= hi, not {(lo, hi)}")
+                object.__setattr__(self, name, (lo, hi))
+            elif name == "hint_weights":
+                weights = tuple(_whole(f"hint_weights[{i}]", w, low, high)
+                                for i, w in enumerate(_sequence(name, value, 15)))
+                if not any(weights):
+                    raise ValueError("hint_weights must be 15 non-negative numbers, not all zero")
+                object.__setattr__(self, name, weights)
+            else:
+                object.__setattr__(self, name, _whole(name, value, low, high))
+        if not isinstance(self.truth_model, str) or self.truth_model not in TRUTH_MODELS:
+            raise ValueError(f"truth_model must be one of {TRUTH_MODELS}, not {_show(self.truth_model)}")
+        object.__setattr__(self, "truth_model", str.__str__(self.truth_model))
+        liar = self.liar_rate
+        if isinstance(liar, (bool, np.bool_)) or not isinstance(liar, numbers.Real):
+            raise TypeError(f"liar_rate must be a number in [0, 1], not {_show(liar)}")
+        try:
+            liar = float(liar)
+        except OverflowError:
+            liar = float("inf")
+        if not 0.0 <= liar <= 1.0:  # NaN fails this too
+            raise ValueError(f"liar_rate must be a number in [0, 1], not {_show(self.liar_rate)}")
+        object.__setattr__(self, "liar_rate", liar)
+        if not isinstance(self.first_hint_true, (bool, np.bool_)):
+            raise TypeError(f"first_hint_true must be true or false, not {_show(self.first_hint_true)}")
+        object.__setattr__(self, "first_hint_true", bool(self.first_hint_true))
         for name in ("small_scan", "large_scan"):
-            if getattr(self, name) < 1 or getattr(self, name) % 2 == 0:
+            if getattr(self, name) % 2 == 0:
                 raise ValueError(f"{name} must be an odd side length, not {getattr(self, name)}")
 
     def to_dict(self) -> dict[str, Any]:
@@ -64,9 +96,71 @@ class RulesConfig:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "RulesConfig":
+        """The rules a replay stored; ValueError/TypeError for anything unknown or out of range."""
+        if not isinstance(data, dict):
+            raise TypeError(f"rules must be an object, not {type(data).__name__}")
         known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
+        unknown = [str(k) for k in data if k not in known]
         if unknown:
-            raise ValueError(f"unknown rules settings: {', '.join(sorted(unknown))}")
+            raise ValueError(f"unknown rules settings: {', '.join(sorted(unknown))[:200]}")
         values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
         return cls(**values)
+
+
+# Inclusive bounds of every whole-number setting (pairs: of each end). A share is in (0, 1].
+LIMITS: dict[str, tuple[int, int]] = {
+    "actions_per_turn": (1, 100),
+    "small_move": (1, 1000),
+    "large_move": (1, 1000),
+    "small_scan": (1, 1025),
+    "large_scan": (1, 1025),
+    "teleports": (0, 1000),
+    "pirate_speed": (1, 1000),
+    "hint_weights": (0, 1_000_000),
+    "tiles_hint_count": (1, 10_000),
+    "regions_in_count": (1, 10_000),
+    "regions_out_count": (1, 10_000),
+    "large_rect_share": (0, 1),
+    "small_rect_share": (0, 1),
+    "sea_distance": (1, 10_000),
+    "square_share": (0, 1),
+    "max_hint_draws": (1, 100_000),
+}
+_PAIRS = frozenset({"small_move", "large_move", "tiles_hint_count", "regions_in_count", "regions_out_count",
+                    "large_rect_share", "small_rect_share", "sea_distance", "square_share"})
+
+
+def _whole(name: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number, not {_show(value)} ({type(value).__name__})")
+    value = int(value)
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be between {low} and {high}, not {value}")
+    return value
+
+
+def _share(name: str, value: Any) -> float:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, not {_show(value)} ({type(value).__name__})")
+    try:
+        value = float(value)
+    except OverflowError:
+        value = float("inf")
+    if not 0.0 < value <= 1.0:  # NaN fails this too
+        raise ValueError(f"{name} must be a share in (0, 1], not {value}")
+    return value
+
+
+def _sequence(name: str, value: Any, length: int) -> tuple:
+    if not isinstance(value, (tuple, list)) or len(value) != length:
+        raise TypeError(f"{name} must be a list of {length} numbers, not {_show(value)}")
+    return tuple(value)
+
+
+def _show(value: Any) -> str:
+    """A short repr for messages; never fails (a 5,000-digit int cannot even be repr'd)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."

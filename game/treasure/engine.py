@@ -16,8 +16,8 @@ from typing import Protocol, Sequence
 import numpy as np
 
 from . import events as ev
-from .actions import Action, Forfeit, LargeScan, Move, MoveLarge, MoveSmall, Teleport, Verify
-from .board import DIRECTION_INDEX, Board, Pos
+from .actions import ACTION_TYPES, Action, Forfeit, LargeScan, Move, MoveLarge, MoveSmall, Teleport, Verify
+from .board import DIRECTION_INDEX, DIRECTIONS, Board, Pos
 from .config import RulesConfig
 from .hints import Hint, HintContext, draw_hint
 from .mapfile import reachable_prisons
@@ -149,29 +149,62 @@ def new_game(board: Board, seed: int, config: RulesConfig | None = None) -> tupl
 
 
 # --- validity -------------------------------------------------------------------------------
+def _whole(value: object) -> bool:
+    """A plain whole number of sane size (the action classes turn numpy integers into int)."""
+    return type(value) is int and -(2**31) <= value < 2**31
+
+
+def _show(value: object) -> str:
+    """A value in a refusal: short, and for an int or str the value itself (no repr surprises)."""
+    if type(value) in (int, float, bool):
+        text = repr(value) if type(value) is not int or _whole(value) else "a huge number"
+    elif type(value) is str:
+        text = repr(value)
+    else:
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def action_error(view: PublicView, action: object) -> str | None:
-    """Why ``action`` is invalid now, or None if it is valid. Uses public information only."""
+    """Why ``action`` is invalid now, or None if it is valid. Uses public information only.
+
+    Only the game's own action classes are actions (not subclasses), and every field must have
+    its type: whole numbers are ``int`` (not bool, not float), the direction one of N, E, S, W,
+    a forfeit's texts ``str``."""
     if view.over:
         return "the game is over"
     cfg = view.config
-    if isinstance(action, Verify):
+    kind = type(action)
+    if kind not in ACTION_TYPES:
+        if isinstance(action, Action):
+            return f"a {kind.__name__} is not one of the game's actions (VERIFY, MOVE_SMALL, MOVE_LARGE, " \
+                   "LARGE_SCAN, TELEPORT)"
+        return f"{_show(action) if type(action) in (int, float, bool, str) else 'a ' + kind.__name__} " \
+               "is not an action"
+    if kind is Verify:
         k = action.hint
-        if not isinstance(k, int) or not 1 <= k <= len(view.verified):
+        if not _whole(k):
+            return f"VERIFY needs a whole hint number, not {_show(k)}"
+        if not 1 <= k <= len(view.verified):
             return f"there is no hint {k} (hints 1-{len(view.verified)} were given)"
         if view.verified[k - 1] is not None:
             return f"hint {k} is already verified"
         return None
-    if isinstance(action, Move):
-        lo, hi = cfg.small_move if isinstance(action, MoveSmall) else cfg.large_move
-        name = "MOVE_SMALL" if isinstance(action, MoveSmall) else "MOVE_LARGE"
-        if action.direction not in ("N", "E", "S", "W"):
-            return f"unknown direction {action.direction!r} (expected N, E, S or W)"
-        if not isinstance(action.steps, int) or not lo <= action.steps <= hi:
+    if kind is MoveSmall or kind is MoveLarge:
+        lo, hi = cfg.small_move if kind is MoveSmall else cfg.large_move
+        name = "MOVE_SMALL" if kind is MoveSmall else "MOVE_LARGE"
+        if type(action.direction) is not str or action.direction not in DIRECTION_INDEX:
+            return f"unknown direction {_show(action.direction)} (expected N, E, S or W)"
+        if not _whole(action.steps):
+            return f"{name} needs a whole number of tiles, not {_show(action.steps)}"
+        if not lo <= action.steps <= hi:
             return f"{name} moves {lo}-{hi} tiles, not {action.steps}"
         return _path_error(view.board, view.agent, action)
-    if isinstance(action, LargeScan):
+    if kind is LargeScan:
         return None
-    if isinstance(action, Teleport):
+    if kind is Teleport:
+        if not (_whole(action.row) and _whole(action.col)):
+            return f"TELEPORT needs a whole row and column, not {_show(action.row)}, {_show(action.col)}"
         if view.teleports_used >= cfg.teleports:
             return "the teleport is already used"
         target = action.target
@@ -182,15 +215,16 @@ def action_error(view: PublicView, action: object) -> str | None:
         if view.board.mountain[target]:
             return f"cannot teleport to {target}: it is a mountain"
         return None
-    if isinstance(action, Forfeit):
-        return None
-    return f"{action!r} is not an action"
+    # A Forfeit: it loses the action; its two texts go into the LOG (escaped there).
+    if type(action.attempted) is not str or type(action.reason) is not str:
+        return "a FORFEIT needs text for what was attempted and why"
+    return None
 
 
 def _path_error(board: Board, start: Pos, move: Move) -> str | None:
     if board.free_run[DIRECTION_INDEX[move.direction]][start] >= move.steps:
         return None  # the common case, answered from a per-board table
-    dr, dc = move.delta
+    dr, dc = DIRECTIONS[move.direction]
     for i in range(1, move.steps + 1):
         tile = (start[0] + dr * i, start[1] + dc * i)
         if not board.on_map(tile):
@@ -222,7 +256,7 @@ def step(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
         d["verified"] = tuple(verified)
         events.append(ev.HintVerified(turn, slot, action, action.hint, truth))
     elif isinstance(action, Move):
-        dr, dc = action.delta
+        dr, dc = DIRECTIONS[action.direction]
         path = tuple((state.agent[0] + dr * i, state.agent[1] + dc * i) for i in range(action.steps + 1))
         d["agent"] = path[-1]
         events.append(ev.AgentMoved(turn, slot, action, path))

@@ -7,9 +7,33 @@ new line kinds.
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Iterable
 
 from . import events as ev
+
+MAX_TEXT = 200  # characters of an agent's reason or attempted action kept in a LOG line
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def one_line(text: object, limit: int = MAX_TEXT) -> str:
+    """Agent-given text as one bounded line: control characters (newlines included), line
+    separators and lone surrogates escaped as ``\\n``, ``\\x07``, ``\\ud800``; longer than
+    ``limit`` characters: cut, ending in ``…``. Already-safe text comes back unchanged, so
+    escaping twice changes nothing more."""
+    if type(text) is not str:
+        text = str.__str__(text) if isinstance(text, str) else ""
+    if _UNSAFE.search(text):
+        text = _UNSAFE.sub(_escape, text)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text
+
+
+def _escape(match: re.Match) -> str:
+    ch = match.group()
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(ch) or (
+        f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
 
 
 def _p(pos) -> str:
@@ -18,6 +42,7 @@ def _p(pos) -> str:
 
 def event_lines(event: ev.Event, reason: str = "") -> list[str]:
     """The log lines of one event. ``reason`` is the agent's one-line reason for an action."""
+    reason = one_line(reason)
     why = f" | {reason}" if reason else ""
     if isinstance(event, ev.GameStarted):
         return [f"AGENT START {_p(event.agent)}"]
@@ -36,7 +61,8 @@ def event_lines(event: ev.Event, reason: str = "") -> list[str]:
         verdict = "TRUE" if event.truth else "FALSE"
         return [f"ACTION {event.turn}.{event.slot} VERIFY {event.hint_index} -> {verdict}{why}"]
     if isinstance(event, ev.AgentMoved):
-        return [f"ACTION {event.turn}.{event.slot} {event.action.text()} {_p(event.path[0])} -> {_p(event.path[-1])}{why}"]
+        return [f"ACTION {event.turn}.{event.slot} {one_line(event.action.text())} {_p(event.path[0])} -> "
+                f"{_p(event.path[-1])}{why}"]
     if isinstance(event, ev.Scanned):
         found = "TREASURE" if event.found else "nothing"
         lines = []
@@ -47,7 +73,7 @@ def event_lines(event: ev.Event, reason: str = "") -> list[str]:
     if isinstance(event, ev.Teleported):
         return [f"ACTION {event.turn}.0 TELEPORT {_p(event.start)} -> {_p(event.target)}{why}"]
     if isinstance(event, ev.ActionForfeited):
-        return [f"ACTION {event.turn}.{event.slot} INVALID {event.attempted}: {event.reason}"]
+        return [f"ACTION {event.turn}.{event.slot} INVALID {one_line(event.attempted)}: {one_line(event.reason)}"]
     if isinstance(event, ev.GameOver):
         if event.result == "WIN":
             return [f"WIN turn {event.turn}: the scan at {_p(event.by)} found the treasure at {_p(event.treasure)}"]
@@ -90,5 +116,5 @@ def map_header(board, seed: int, agent_name: str | None = None, config=None) -> 
         lines.append(f"RULES truth {config.truth_model}" + (f" liar_rate {config.liar_rate}"
                                                           if config.truth_model == "bluff" else ""))
     if agent_name:
-        lines.append(f"AGENT {agent_name}")
+        lines.append(f"AGENT {one_line(agent_name)}")
     return lines

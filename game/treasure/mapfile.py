@@ -5,6 +5,12 @@ of the file), CRLF endings, spaces or tabs anywhere inside a token (``1 M``), a 
 multi-digit region ids, and a ``T`` suffix that agrees with line 5. Everything else is rejected
 with a :class:`MapFormatError` naming the file, line, column, the offending text and what was
 expected. A region id ``>= R`` is a :class:`MapWarning`, and R is then taken as max id + 1.
+
+Numbers are ASCII digits only (``３`` or ``٣`` are refused), at most :data:`MAX_DIGITS` of them,
+and every number has an upper bound (:data:`MAX_SIDE`, :data:`MAX_REGIONS`, :data:`MAX_TURN`,
+:data:`MAX_FILE_BYTES`; see ``docs/MAP_FORMAT.md``, "Limits"). The bounds are checked before
+anything of the header's size is allocated, so no file, however large its numbers, can make the
+reader run out of memory or time: the only exception it raises is :class:`MapFormatError`.
 """
 
 from __future__ import annotations
@@ -18,6 +24,18 @@ from pathlib import Path
 import numpy as np
 
 from .board import Board, walking_distance
+
+
+# Upper bounds (docs/MAP_FORMAT.md, "Limits"): generous for real maps (the largest real file is
+# 100x100, the generator makes up to 512x512), small enough that any file is read in well
+# under a second and a few MB of memory.
+MAX_SIDE = 512  # W and H
+MAX_REGIONS = MAX_SIDE * MAX_SIDE  # R and every region id
+MAX_TURN = 10_000  # r and f
+MAX_DIGITS = 7  # no number needs more; longer ones are refused before being converted
+MAX_FILE_BYTES = 16 * 1024 * 1024
+MAX_LINES = MAX_SIDE + 5 + 1024  # header, rows and up to 1024 blank lines around them
+MAX_HEADER_CHARS = 200  # a header line holds one or two numbers
 
 
 class MapFormatError(ValueError):
@@ -43,22 +61,31 @@ class ParsedMap:
     warnings: list[str] = field(default_factory=list)
 
 
-_CELL = re.compile(r"(\d+)([MPT]*)")
-_INT = re.compile(r"[+-]?\d+")
+# ASCII only: in Python ``\d`` and ``\s`` match any Unicode digit or space.
+_CELL = re.compile(r"([0-9]+)([MPT]*)")
+_INT = re.compile(r"[+-]?[0-9]+")
+_TOKEN = re.compile(r"[^ \t]+")
+_BLANKS = re.compile(r"[ \t]+")
 
 
 def read_map(path: str | os.PathLike) -> Board:
     """Read a map file; warnings go through :mod:`warnings` as :class:`MapWarning`."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)  # never more than the limit, whatever the file's size
     except OSError as exc:
-        raise MapFormatError(str(path), 0, 0, "", f"a readable file ({exc.strerror})") from exc
+        raise MapFormatError(str(path), 0, 0, "", f"a readable file ({exc.strerror})") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise MapFormatError(str(path), 1, 1, "", f"a map file of at most {MAX_FILE_BYTES} bytes "
+                             f"(maps are at most {MAX_SIDE}x{MAX_SIDE})")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise MapFormatError(str(path), line, 0, repr(raw[exc.start : exc.start + 4]), "UTF-8 text") from exc
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        column = len(raw[line_start : exc.start].decode("utf-8", errors="replace").lstrip("\ufeff")) + 1
+        raise MapFormatError(str(path), line, column, repr(raw[exc.start : exc.start + 4]), "UTF-8 text") from None
     parsed = parse_map(text, str(path))
     for message in parsed.warnings:
         warnings.warn(MapWarning(message), stacklevel=2)
@@ -66,64 +93,90 @@ def read_map(path: str | os.PathLike) -> Board:
 
 
 def parse_map(text: str, source: str = "<map>") -> ParsedMap:
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    """Read map text; raises :class:`MapFormatError` (and nothing else) for anything malformed."""
+    if not isinstance(text, str):
+        raise MapFormatError(source, 1, 1, "", f"map text (a string), not {type(text).__name__}")
+    if len(text) > MAX_FILE_BYTES:
+        raise MapFormatError(source, 1, 1, "", f"a map of at most {MAX_FILE_BYTES} characters")
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a byte order mark, as read_map tolerates it
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if text.count("\n") >= MAX_LINES:  # counted before splitting: no list of millions of lines
+        raise MapFormatError(source, MAX_LINES + 1, 1, "", f"a map file of at most {MAX_LINES} lines "
+                             f"(maps are at most {MAX_SIDE} rows)")
+    lines = text.split("\n")
     notes: list[str] = []
 
     def fail(line_no: int, column: int, found: str, expected: str) -> MapFormatError:
         return MapFormatError(source, line_no, column, found, expected)
 
+    def number(token: str, line_no: int, column: int, what: str, low: int, high: int) -> int:
+        """One bounded ASCII number: refused before conversion if it has too many digits."""
+        digits = token.lstrip("+-")
+        value = int(token) if len(digits) <= MAX_DIGITS else None
+        if value is None or not low <= value <= high:
+            raise fail(line_no, column, token, f"{what} between {low} and {high}")
+        return value
+
     # Blank lines before the header are tolerated; so are blank lines closing the file.
     first = 0
-    while first < len(lines) and not lines[first].strip():
+    while first < len(lines) and not lines[first].strip(" \t"):
         first += 1
     last = len(lines)
-    while last > first and not lines[last - 1].strip():
+    while last > first and not lines[last - 1].strip(" \t"):
         last -= 1
     if first == last:
         raise fail(1, 1, "", "a map header 'W H' (the file is empty)")
 
-    def header(offset: int, count: int, what: str) -> tuple[list[int], int]:
+    def header(offset: int, count: int, what: str, bounds: list[tuple[str, int, int]]) -> tuple[list[int], int]:
         index = first + offset
         if index >= last:
             raise fail(index + 1, 1, "", f"{what} (the file ends early)")
         line = lines[index]
-        tokens = list(re.finditer(r"\S+", line))
+        if len(line) > MAX_HEADER_CHARS:
+            raise fail(index + 1, 1, line[:40], f"{what} on a line of at most {MAX_HEADER_CHARS} characters")
+        tokens = list(_TOKEN.finditer(line))
         if len(tokens) != count or not all(_INT.fullmatch(t.group()) for t in tokens):
             col = tokens[0].start() + 1 if tokens else 1
             raise fail(index + 1, col, line.strip(), what)
-        return [int(t.group()) for t in tokens], index + 1
+        return [number(t.group(), index + 1, t.start() + 1, name, low, high)
+                for t, (name, low, high) in zip(tokens, bounds)], index + 1
 
-    (width, height), ln_wh = header(0, 2, "two integers 'W H' (map width and height)")
-    (reveal,), ln_r = header(1, 1, "one integer r (the turn the prison is revealed)")
-    (free,), ln_f = header(2, 1, "one integer f (the turn the pirate is freed)")
-    (declared_r,), ln_rr = header(3, 1, "one integer R (the number of regions, sea included)")
-    (t_row, t_col), ln_t = header(4, 2, "two integers 'Tx Ty' (the treasure's row and column)")
-    if width < 1 or height < 1:
-        raise fail(ln_wh, 1, lines[ln_wh - 1].strip(), "a width and height of at least 1")
-    if reveal < 1:
-        raise fail(ln_r, 1, lines[ln_r - 1].strip(), "r >= 1")
-    if free < 1:
-        raise fail(ln_f, 1, lines[ln_f - 1].strip(), "f >= 1")
-    if declared_r < 1:
-        raise fail(ln_rr, 1, lines[ln_rr - 1].strip(), "R >= 1")
+    (width, height), ln_wh = header(0, 2, "two integers 'W H' (map width and height)",
+                                    [("a width W", 1, MAX_SIDE), ("a height H", 1, MAX_SIDE)])
+    (reveal,), ln_r = header(1, 1, "one integer r (the turn the prison is revealed)",
+                             [("r (the reveal turn)", 1, MAX_TURN)])
+    (free,), ln_f = header(2, 1, "one integer f (the turn the pirate is freed)",
+                           [("f (the release turn)", 1, MAX_TURN)])
+    (declared_r,), ln_rr = header(3, 1, "one integer R (the number of regions, sea included)",
+                                  [("R (the number of regions)", 1, MAX_REGIONS)])
+    (t_row, t_col), ln_t = header(4, 2, "two integers 'Tx Ty' (the treasure's row and column)",
+                                  [("a treasure row", 0, MAX_SIDE - 1), ("a treasure column", 0, MAX_SIDE - 1)])
 
+    # Count the rows before allocating anything of the header's size.
     grid_lines = lines[first + 5 : last]
-    region = np.zeros((height, width), dtype=np.int32)
-    mountain = np.zeros((height, width), dtype=bool)
-    prison = np.zeros((height, width), dtype=bool)
-    t_marks: list[tuple[int, int, int, int]] = []  # (row, col, line, column)
-
     if len(grid_lines) < height:
         line_no = first + 5 + len(grid_lines) + 1
         raise fail(line_no, 1, "", f"{height} map rows as the header says (found {len(grid_lines)})")
     if len(grid_lines) > height:
         line_no = first + 5 + height + 1
-        raise fail(line_no, 1, grid_lines[height].strip(), f"the end of the file after {height} map rows")
+        raise fail(line_no, 1, grid_lines[height].strip()[:40], f"the end of the file after {height} map rows")
+
+    region = np.zeros((height, width), dtype=np.int32)
+    mountain = np.zeros((height, width), dtype=bool)
+    prison = np.zeros((height, width), dtype=bool)
+    t_marks: list[tuple[int, int, int, int]] = []  # (row, col, line, column)
 
     for row, line in enumerate(grid_lines):
         line_no = first + 5 + row + 1
+        if line.count(";") > width + 1:  # counted before splitting: no list of a million cells
+            cut = 0
+            for _ in range(width):  # the first cell too many starts after the width-th ';'
+                cut = line.index(";", cut) + 1
+            raise fail(line_no, cut + 1, line[cut : cut + 20].strip(), f"{width} cells separated by ';' "
+                       f"(found {line.count(';') + 1})")
         cells = line.split(";")
-        if len(cells) == width + 1 and not cells[-1].strip():
+        if len(cells) == width + 1 and not cells[-1].strip(" \t"):
             cells.pop()  # a trailing ';'
         if len(cells) != width:
             if len(cells) > width:  # point at the first cell too many
@@ -134,12 +187,13 @@ def parse_map(text: str, source: str = "<map>") -> ParsedMap:
             raise fail(line_no, column, found, f"{width} cells separated by ';' (found {len(cells)})")
         column = 1
         for col, cell in enumerate(cells):
-            token = re.sub(r"\s+", "", cell)
-            start = column + (len(cell) - len(cell.lstrip()))
+            token = _BLANKS.sub("", cell)
+            start = column + (len(cell) - len(cell.lstrip(" \t")))
             match = _CELL.fullmatch(token)
             if not match:
                 raise fail(line_no, start, cell.strip(), "a cell '<region>[M|P][T]', e.g. '4', '4M', '4P'")
-            rid, suffix = int(match.group(1)), match.group(2)
+            rid = number(match.group(1), line_no, start, "a region id", 0, MAX_REGIONS)
+            suffix = match.group(2)
             kind, has_t = suffix, False
             if kind.endswith("T"):
                 kind, has_t = kind[:-1], True

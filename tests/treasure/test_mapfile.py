@@ -72,8 +72,8 @@ def rejected(text):
     (GOOD.replace("1 1\n0;", "1 2\n0;"), 5, 1, "is a mountain"),
     (GOOD.replace("1 1\n0;", "1 3\n0;"), 5, 1, "is a prison"),
     (GOOD.replace("1P", "1").replace("0;1P;", "0; 1;"), 6, 1, "prison"),  # no prison at all
-    (GOOD.replace("5 5\n2\n", "5 5\n0\n"), 2, 1, "r >= 1"),
-    (GOOD.replace("5 5\n2\n4\n", "5 5\n2\n0\n"), 3, 1, "f >= 1"),
+    (GOOD.replace("5 5\n2\n", "5 5\n0\n"), 2, 1, "r (the reveal turn) between 1"),
+    (GOOD.replace("5 5\n2\n4\n", "5 5\n2\n0\n"), 3, 1, "f (the release turn) between 1"),
     (GOOD.replace("0;   1;1 M;1P; 1", "0;   1;1 M;1P; 1T"), 7, 16, "T mark"),  # T disagrees
     (GOOD.replace("0;   1;1 M;1P; 1", "0;   1;0M;1P; 1"), 7, 8, "land region"),  # sea mountain
     ("5\n2\n4\n4\n1 1\n", 1, 1, "two integers"),  # broken header
