@@ -2,6 +2,11 @@
 
 Game i on a map uses seed ``seed + i`` for every agent (and seeds the agent with it too), so
 the agents face the same islands, spawns, prisons and hint draws.
+
+A broken agent never stops a run: the runner turns its exceptions, wrong answers and time-outs
+into forfeits (see :mod:`game.agents.runner`), and an agent that cannot even be made plays its
+games forfeiting every action. Each map's row counts ``invalid_actions`` (every forfeit) and
+``errors`` (forfeits because the agent raised, ran out of time, or could not be made).
 """
 
 from __future__ import annotations
@@ -16,11 +21,14 @@ from typing import Callable, Iterator
 
 from game.treasure.mapfile import MapWarning, read_map
 
+from game.treasure.actions import Forfeit
+
 from . import make_agent
-from .runner import play_game
+from .base import Agent, Decision
+from .runner import CRASH, DEFAULT_TIME_LIMIT, crash_summary, play_game
 
 COLUMNS = ["map", "agent", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_turns", "median_turns",
-           "mean_turns_to_win", "mean_seconds", "median_seconds", "invalid_actions"]
+           "mean_turns_to_win", "mean_seconds", "median_seconds", "invalid_actions", "errors"]
 
 
 @dataclass(frozen=True)
@@ -32,6 +40,19 @@ class GameResult:
     turns: int
     seconds: float
     invalid_actions: int
+    errors: int = 0  # forfeits because the agent raised, timed out or could not be made
+    timed_out: bool = False
+
+
+class Unmade(Agent):
+    """Stands in for an agent whose constructor failed: it forfeits every action, saying why."""
+
+    def __init__(self, name: str, why: str) -> None:
+        super().__init__(0)
+        self.name, self.why = name, why
+
+    def act(self, obs) -> Decision:
+        return Decision(Forfeit(CRASH, self.why))
 
 
 def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -56,22 +77,30 @@ def _board(path: str):
     return _BOARDS[path]
 
 
-def _play_chunk(task: tuple[str, str, list[int], int]) -> list[GameResult]:
-    path, agent_name, games, seed = task
+def _play_chunk(task: tuple) -> list[GameResult]:
+    path, agent_name, games, seed = task[:4]
+    time_limit = task[4] if len(task) > 4 else DEFAULT_TIME_LIMIT
+    rules = task[5] if len(task) > 5 else None
     board = _board(path)
     out = []
     for i in games:
-        agent = make_agent(agent_name, seed + i)
+        try:
+            agent = make_agent(agent_name, seed + i)
+        except Exception as exc:  # noqa: BLE001 - a broken constructor: its games are all forfeits
+            agent = Unmade(agent_name, f"the agent could not be made: {crash_summary(exc)}")
         t0 = time.perf_counter()
-        record = play_game(board, seed + i, agent)
+        record = play_game(board, seed + i, agent, rules, time_limit=time_limit)
         out.append(GameResult(path, agent_name, i, record.result == "WIN", record.state.turn,
-                              time.perf_counter() - t0, record.invalid_actions))
+                              time.perf_counter() - t0, record.invalid_actions, record.errors, record.timed_out))
     return out
 
 
 def run_games(maps: list[str], agents: list[str], games: int, seed: int, workers: int = 1,
-              chunk: int = 10, progress: Callable[[int, int], None] | None = None) -> Iterator[GameResult]:
-    tasks = [(m, a, list(range(i, min(i + chunk, games))), seed)
+              chunk: int = 10, progress: Callable[[int, int], None] | None = None,
+              time_limit: float | None = DEFAULT_TIME_LIMIT, rules=None) -> Iterator[GameResult]:
+    """Every agent on every map, ``games`` games each; ``time_limit``: seconds per action;
+    ``rules``: a :class:`~game.treasure.config.RulesConfig` (None: the defaults)."""
+    tasks = [(m, a, list(range(i, min(i + chunk, games))), seed, time_limit, rules)
              for m in maps for a in agents for i in range(0, games, chunk)]
     total, done = len(maps) * len(agents) * games, 0
     if workers <= 1:
@@ -109,6 +138,7 @@ def summarise(results: list[GameResult]) -> list[dict]:
             "mean_seconds": round(statistics.mean(r.seconds for r in rs), 5),
             "median_seconds": round(statistics.median(r.seconds for r in rs), 5),
             "invalid_actions": sum(r.invalid_actions for r in rs),
+            "errors": sum(r.errors for r in rs),
         })
     return rows
 

@@ -514,3 +514,21 @@ def play_game(board: Board, seed: int, agent: Agent, config: RulesConfig | None 
     if game.failure is not None:
         raise game.failure
     return game.record
+
+
+def agent_seconds(text: str) -> float:
+    """``--agent-time`` on the command line: seconds per action, a number > 0 (at most a day)."""
+    import argparse
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds such as 10 or 0.5, not {text!r}") from None
+    if not (math.isfinite(value) and 0 < value <= 86_400):
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 86400 seconds, not {text!r}")
+    return value
+
+
+AGENT_TIME_HELP = (f"seconds an agent may think per action (default {DEFAULT_TIME_LIMIT:g}); past it the action "
+                   "is forfeited and the agent retired for the rest of the game")

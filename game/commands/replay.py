@@ -1,8 +1,10 @@
 """`run.py replay FILE`: open a saved game in the replay scene, or with --check verify it headless.
 
 --check plays the replay back without a window: exit 0 if it reproduces the recorded game
-exactly (same actions valid at each point, same outcome, same LOG digest), else exit 2 with
-what differs and where.
+exactly (same actions valid at each point, same outcome, same LOG digest, and the island, rules
+and every action with its author and reason the ones whose digests the file stores), else exit
+2 with what differs and where. A format 1 replay (made before the digests) opens for watching
+but cannot pass --check: its island, rules and authors cannot be verified.
 """
 
 from __future__ import annotations

@@ -5,10 +5,22 @@ with who made it and why, plus the outcome and the SHA-256 of the game's LOG, so
 back can tell whether it reproduced the game. Reading one never trusts it: :func:`parse_replay`
 checks the shape of every field and raises :class:`ReplayError` saying what is wrong and where.
 Whether the actions still make the same game is the checker's job (:mod:`game.replay.playback`).
+
+The LOG's digest does not cover everything that changes the game (the island's tiles, most
+rules, who made each action, a forfeit's own reason), so format 2 also stores ``digests``: the
+SHA-256 of the island (its canonical map text), of the rules (canonical JSON), and for every
+action 16 hex digits of the SHA-256 of its canonical JSON (number, turn, action, author,
+reason). The checker verifies them after the play-back, so an edit is refused with what and
+where. Format 1 files (no digests) still open for watching; ``replay --check`` refuses them.
+
+Any file is refused with a reason and never a traceback: at most :data:`MAX_REPLAY_BYTES`,
+UTF-8 (a byte order mark is fine, as for maps), JSON without NaN/Infinity, duplicate keys,
+lone surrogates or nesting deeper than :data:`MAX_DEPTH`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from dataclasses import dataclass, field
@@ -21,7 +33,10 @@ from game.treasure.config import RulesConfig
 from game.treasure.mapfile import MapFormatError, format_map, parse_map
 
 FORMAT = "treasure-island-replay"
-VERSION = 1
+VERSION = 2  # 2: with digests of the island, the rules and every action
+MAX_REPLAY_BYTES = 64 * 1024 * 1024
+MAX_DEPTH = 32  # a replay nests 5 deep; nothing needs more than this
+MAX_SEED = 2**64 - 1
 HUMAN = "human"
 UNFINISHED = "UNFINISHED"
 RESULTS = ("WIN", "LOSE", UNFINISHED)
@@ -79,6 +94,11 @@ class Replay:
     app_version: str = ""
     map_text: str = ""
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. "branched_from"
+    digests: dict[str, Any] | None = None  # as read from a file (None: made in memory, or format 1)
+    version: int = VERSION  # the format the file was written in
+
+    def content_digests(self) -> dict[str, Any]:
+        return content_digests(self.board, self.rules, self.actions)
 
     def to_json(self) -> dict[str, Any]:
         doc = {
@@ -93,6 +113,7 @@ class Replay:
                         "log_sha256": self.outcome.log_sha256},
             "created": self.created or now_iso(),
             "app_version": self.app_version or app_version(),
+            "digests": self.content_digests(),
         }
         doc.update(self.extra)
         return doc
@@ -105,23 +126,91 @@ def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", errors="surrogatepass")).hexdigest()
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def content_digests(board: Board, rules: RulesConfig, actions: list[RecordedAction]) -> dict[str, Any]:
+    """What the LOG's digest does not cover, digested: the island, the rules, every action."""
+    return {
+        "map": _sha256(format_map(board)),
+        "rules": _sha256(_canonical(rules.to_dict())),
+        "actions": [_sha256(_canonical(a.to_json()))[:16] for a in actions],
+    }
+
+
 # --- reading ---------------------------------------------------------------------------------
 
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ReplayError(f"the key {key!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise ReplayError(f"{name} is not a JSON number")
+
+
+def _check_tree(doc: Any) -> str | None:
+    """Why the decoded JSON cannot be a replay's (too deep, a lone surrogate), or None.
+    Iterative, so it cannot overflow the stack however the document is built."""
+    stack: list[tuple[Any, str, int]] = [(doc, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"nested more than {MAX_DEPTH} deep at {where or 'the top'}"
+        if isinstance(value, str):
+            if any("\ud800" <= ch <= "\udfff" for ch in value):
+                return f"{where or 'the top'}: a string holds a lone surrogate (\\ud800-\\udfff), which is not text"
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if any("\ud800" <= ch <= "\udfff" for ch in key):
+                    return f"{where or 'the top'}: a key holds a lone surrogate, which is not text"
+                stack.append((item, f"{where}.{key}" if where else key, depth + 1))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                stack.append((item, f"{where}[{i}]", depth + 1))
+    return None
+
+
 def parse_replay(text: str, source: str = "<replay>") -> Replay:
-    """Read and check a replay document; raises :class:`ReplayError` with what and where."""
+    """Read and check a replay document; raises :class:`ReplayError` with what and where, for
+    any text at all (never another exception)."""
+    if not isinstance(text, str):
+        raise ReplayError(f"{source}: not text")
+    if len(text) > MAX_REPLAY_BYTES:
+        raise ReplayError(f"{source}: larger than {MAX_REPLAY_BYTES} characters: not a replay")
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a byte order mark, as maps may have one
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         cut = " (the file looks truncated)" if exc.pos >= len(text.rstrip()) else ""
         raise ReplayError(f"{source}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}{cut}") from None
+    except ReplayError as exc:
+        raise ReplayError(f"{source}: not a replay: {exc}") from None
+    except RecursionError:
+        raise ReplayError(f"{source}: not a replay: JSON nested far too deep") from None
+    except (ValueError, OverflowError) as exc:  # e.g. a number of more than 4300 digits
+        raise ReplayError(f"{source}: not valid JSON: {str(exc)[:120]}") from None
+    problem = _check_tree(doc)
+    if problem is not None:
+        raise ReplayError(f"{source}: not a replay: {problem}")
     if not isinstance(doc, dict):
         raise ReplayError(f"{source}: not a replay (expected a JSON object, found {type(doc).__name__})")
     fmt = doc.get("format")
     if fmt != FORMAT:
-        raise ReplayError(f"{source}: not a replay: format is {fmt!r}, expected {FORMAT!r}")
+        raise ReplayError(f"{source}: not a replay: format is {_short(fmt)}, expected {FORMAT!r}")
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ReplayError(f"{source}: bad format version {version!r} (expected a whole number >= 1)")
+        raise ReplayError(f"{source}: bad format version {_short(version)} (expected a whole number >= 1)")
     if version > VERSION:
         raise ReplayError(f"{source}: made by a newer version of the game (replay format {version}); "
                           f"this one reads format {VERSION} — update the game to open it")
@@ -131,8 +220,8 @@ def parse_replay(text: str, source: str = "<replay>") -> Replay:
             raise ReplayError(f"{source}: missing {key!r}")
         if not isinstance(doc[key], kind) or isinstance(doc[key], bool):
             raise ReplayError(f"{source}: {key!r} should be {kind.__name__}, found {type(doc[key]).__name__}")
-    if doc["seed"] < 0:
-        raise ReplayError(f"{source}: 'seed' must be >= 0, not {doc['seed']}")
+    if not 0 <= doc["seed"] <= MAX_SEED:
+        raise ReplayError(f"{source}: 'seed' must be between 0 and 2**64 - 1, not {_short(doc['seed'])}")
     try:
         board = parse_map(doc["map"], "map").board
     except MapFormatError as exc:
@@ -146,20 +235,59 @@ def parse_replay(text: str, source: str = "<replay>") -> Replay:
     agent = doc.get("agent", "")
     if not isinstance(agent, str):
         raise ReplayError(f"{source}: 'agent' should be a string")
-    known = {"format", "version", "map", "seed", "rules", "agent", "actions", "outcome", "created", "app_version"}
-    return Replay(board, doc["seed"], rules, actions, outcome, agent, str(doc.get("created", "")),
-                  str(doc.get("app_version", "")), doc["map"], {k: v for k, v in doc.items() if k not in known})
+    digests = None
+    if version >= 2:
+        digests = _digests(source, doc.get("digests"), len(actions))
+    created, made_by = doc.get("created", ""), doc.get("app_version", "")
+    known = {"format", "version", "map", "seed", "rules", "agent", "actions", "outcome", "created", "app_version",
+             "digests"}
+    return Replay(board, doc["seed"], rules, actions, outcome, agent, created if isinstance(created, str) else "",
+                  made_by if isinstance(made_by, str) else "", doc["map"],
+                  {k: v for k, v in doc.items() if k not in known}, digests, version)
+
+
+def _short(value: Any) -> str:
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print
+        return "a huge number"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_hex(value: Any, length: int) -> bool:
+    return isinstance(value, str) and len(value) == length and all(c in "0123456789abcdef" for c in value)
+
+
+def _digests(source: str, raw: Any, n_actions: int) -> dict[str, Any]:
+    if raw is None:
+        raise ReplayError(f"{source}: missing 'digests' (format 2 stores the digests of the island, rules "
+                          "and actions)")
+    if not isinstance(raw, dict) or set(raw) != {"map", "rules", "actions"}:
+        raise ReplayError(f"{source}: 'digests' should be an object with 'map', 'rules' and 'actions'")
+    for key in ("map", "rules"):
+        if not _is_hex(raw[key], 64):
+            raise ReplayError(f"{source}: digests.{key} should be 64 hex digits")
+    listed = raw["actions"]
+    if not isinstance(listed, list):  # its length is compared after the play-back, which says more
+        raise ReplayError(f"{source}: digests.actions should list one digest per action")
+    for i, item in enumerate(listed):
+        if not _is_hex(item, 16):
+            raise ReplayError(f"{source}: digests.actions[{i}] should be 16 hex digits")
+    return {"map": raw["map"], "rules": raw["rules"], "actions": list(listed)}
 
 
 def _action(source: str, i: int, raw: Any) -> RecordedAction:
     where = f"{source}: action {i}"
     if not isinstance(raw, dict):
         raise ReplayError(f"{where}: expected an object, found {type(raw).__name__}")
+    unknown = sorted(set(raw) - {"n", "turn", "action", "by", "reason"})
+    if unknown:
+        raise ReplayError(f"{where}: unknown field {_short(unknown[0])}")
     n, turn = raw.get("n"), raw.get("turn")
     if not _whole(n) or n != i:
-        raise ReplayError(f"{where}: numbered {n!r} (actions missing, repeated or out of order)")
-    if not _whole(turn) or turn < 1:
-        raise ReplayError(f"{where}: bad turn {turn!r}")
+        raise ReplayError(f"{where}: numbered {_short(n)} (actions missing, repeated or out of order)")
+    if not _whole(turn) or not 1 <= turn < 2**31:
+        raise ReplayError(f"{where}: bad turn {_short(turn)}")
     where = f"{source}: action {i} (turn {turn})"
     by, reason = raw.get("by", ""), raw.get("reason", "")
     if not isinstance(by, str) or not by:
@@ -169,11 +297,13 @@ def _action(source: str, i: int, raw: Any) -> RecordedAction:
     text = raw.get("action")
     if isinstance(text, dict):
         body = text.get("forfeit")
-        if not (isinstance(body, dict) and isinstance(body.get("attempted"), str)
-                and isinstance(body.get("reason"), str)):
+        if not (set(text) == {"forfeit"} and isinstance(body, dict) and set(body) == {"attempted", "reason"}
+                and isinstance(body.get("attempted"), str) and isinstance(body.get("reason"), str)):
             raise ReplayError(f"{where}: a forfeit needs 'attempted' and 'reason' strings")
         action: Action = Forfeit(body["attempted"], body["reason"])
     elif isinstance(text, str):
+        if len(text) > 100:
+            raise ReplayError(f"{where}: an action of {len(text)} characters ({_short(text)}) is not one of the game's")
         try:
             action = parse_action(text)
         except ValueError as exc:
@@ -187,10 +317,10 @@ def _action(source: str, i: int, raw: Any) -> RecordedAction:
 
 def _outcome(source: str, raw: dict) -> Outcome:
     result, turns, digest = raw.get("result"), raw.get("turns"), raw.get("log_sha256")
-    if result not in RESULTS:
-        raise ReplayError(f"{source}: outcome result {result!r} (expected one of {', '.join(RESULTS)})")
-    if not _whole(turns) or turns < 0:
-        raise ReplayError(f"{source}: outcome turns {turns!r}")
+    if not isinstance(result, str) or result not in RESULTS:
+        raise ReplayError(f"{source}: outcome result {_short(result)} (expected one of {', '.join(RESULTS)})")
+    if not _whole(turns) or not 0 <= turns < 2**31:
+        raise ReplayError(f"{source}: outcome turns {_short(turns)}")
     if not (isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)):
         raise ReplayError(f"{source}: outcome log_sha256 should be 64 hex digits")
     return Outcome(result, turns, digest)

@@ -96,6 +96,29 @@ class Playback:
             raise ReplayMismatch(f"after action {n - 1} (turn {state.turn}): the replayed LOG differs from the "
                                  f"recorded one (sha256 {digest[:12]}… instead of {want.log_sha256[:12]}…): "
                                  "an action, a reason or the map was edited")
+        self.check_digests()
+
+    def check_digests(self) -> None:
+        """Raise :class:`ReplayMismatch` unless the island, the rules and every action (with its
+        author and reason) are the ones recorded. Replays made in memory, and format 1 files,
+        carry no digests: nothing to compare (``replay --check`` refuses format 1)."""
+        stored = self.replay.digests
+        if stored is None:
+            return
+        now = self.replay.content_digests()
+        if now["map"] != stored["map"]:
+            raise ReplayMismatch("the island differs from the recorded one (its sha256 does not match): a tile, "
+                                 "a region, a mountain, a prison, the treasure, r, f or R was edited")
+        if now["rules"] != stored["rules"]:
+            raise ReplayMismatch("the rules differ from the recorded ones (their sha256 does not match): a rules "
+                                 "value was edited")
+        if len(stored["actions"]) != len(now["actions"]):
+            raise ReplayMismatch(f"the replay has {len(now['actions'])} actions but digests for "
+                                 f"{len(stored['actions'])}: actions were added or removed")
+        for recorded, have, want in zip(self.replay.actions, now["actions"], stored["actions"]):
+            if have != want:
+                raise ReplayMismatch(f"{recorded.where}: differs from the recorded action (its sha256 does not "
+                                     "match): its author ('by'), its reason or the action was edited")
 
     # -- reading ---------------------------------------------------------------------------
 

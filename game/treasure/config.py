@@ -66,8 +66,9 @@ class RulesConfig:
             elif name == "hint_weights":
                 weights = tuple(_whole(f"hint_weights[{i}]", w, low, high)
                                 for i, w in enumerate(_sequence(name, value, 15)))
-                if not any(weights):
-                    raise ValueError("hint_weights must be 15 non-negative numbers, not all zero")
+                if not any(weights[:5] + weights[6:]):  # type 6 needs the prison, unknown at first
+                    raise ValueError("hint_weights must be 15 non-negative numbers, some type other than 6 "
+                                     "above zero")
                 object.__setattr__(self, name, weights)
             else:
                 object.__setattr__(self, name, _whole(name, value, low, high))

@@ -4,11 +4,22 @@ An :class:`Observation` has the board without the treasure, the agent's tile, th
 his prison is revealed (and his walk once he is free), every hint's text and area with the
 truth only of the verified ones, the scanned tiles, the turn and the counters. It holds no
 reference to the game state.
+
+An agent cannot use it to change the game. Every array it holds (the board's, and every
+array the board derives and caches, the hint areas, the scanned tiles) is a read-only copy
+whose memory belongs to an immutable ``bytes`` object, so ``flags.writeable = True`` raises
+ValueError, on the array and on its ``.base``. The board is a public copy made once per real
+board (agents cache per board), never the engine's own; the rules are a fresh copy per
+observation. Changing the observation's attributes with ``object.__setattr__`` changes only
+that agent's view.
 """
 
 from __future__ import annotations
 
+import copy
+import weakref
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -59,15 +70,54 @@ class Observation:
         return self.config.actions_per_turn - self.actions_left + 1
 
 
+def sealed(array: np.ndarray) -> np.ndarray:
+    """A read-only copy that cannot be made writable again (its memory is a ``bytes`` object)."""
+    array = np.asarray(array)
+    out = np.frombuffer(array.tobytes(), dtype=array.dtype).reshape(array.shape)
+    return out
+
+
+_PUBLIC_BOARDS: "weakref.WeakKeyDictionary[Board, Board]" = weakref.WeakKeyDictionary()
+_SEALED_MASKS: "weakref.WeakKeyDictionary[Any, np.ndarray]" = weakref.WeakKeyDictionary()
+
+
+def public_board(board: Board) -> Board:
+    """The island without the treasure, every array sealed, derived arrays computed and sealed
+    now: one per real board, so agents' per-board caches keep working across observations."""
+    got = _PUBLIC_BOARDS.get(board)
+    if got is None:
+        got = Board(sealed(board.region), sealed(board.mountain), sealed(board.prison), None,
+                    board.reveal_turn, board.free_turn, board.n_regions)
+        for arg in ("region", "mountain", "prison"):  # Board() may have re-wrapped them
+            object.__setattr__(got, arg, sealed(getattr(got, arg)))
+        for name, attr in vars(Board).items():
+            if isinstance(attr, cached_property) and name not in ("public_copy", "distance_to_treasure"):
+                try:
+                    value = getattr(got, name)
+                except Exception:  # noqa: BLE001 - a property a public board cannot have
+                    continue
+                if isinstance(value, np.ndarray):
+                    got.__dict__[name] = sealed(value)
+        _PUBLIC_BOARDS[board] = got
+    return got
+
+
+def _hint_mask(hint) -> np.ndarray:
+    got = _SEALED_MASKS.get(hint)
+    if got is None:
+        got = _SEALED_MASKS[hint] = sealed(hint.mask)
+    return got
+
+
 def observe(state) -> Observation:
-    """The public view of a :class:`~game.treasure.engine.GameState`."""
+    """The public view of a :class:`~game.treasure.engine.GameState` (see the module docstring)."""
     hints = tuple(
-        PublicHint(h.index, h.kind, h.text, h.mask, h.params, v) for h, v in zip(state.hints, state.verified)
+        PublicHint(h.index, h.kind, h.text, _hint_mask(h), h.params, v) for h, v in zip(state.hints, state.verified)
     )
     revealed = state.revealed
     return Observation(
-        board=state.board.public(),
-        config=state.config,
+        board=public_board(state.board),
+        config=copy.copy(state.config),
         turn=state.turn,
         actions_left=state.actions_left,
         agent=state.agent,
@@ -80,6 +130,6 @@ def observe(state) -> Observation:
         pirate_trail=state.pirate_route[: state.pirate_steps + 1] if state.free else (),
         hints=hints,
         verified=state.verified,
-        scanned=state.scanned,
+        scanned=sealed(state.scanned),
         outcome=state.outcome,
     )

@@ -52,7 +52,7 @@ def refuse(tmp_path, doc_or_text, match):
 
 def test_the_document_holds_the_map_seed_rules_actions_and_outcome(game, doc, island):
     record, _ = game
-    assert doc["format"] == FORMAT and doc["version"] == 1
+    assert doc["format"] == FORMAT and doc["version"] == 2
     assert doc["map"] == format_map(island) and doc["seed"] == SEED
     assert doc["rules"] == RulesConfig().to_dict()
     assert len(doc["actions"]) == len(record.actions)
@@ -241,8 +241,8 @@ def test_different_rules_make_the_actions_fail_or_the_log_differ(doc, tmp_path):
 
 
 def test_a_newer_format_version_is_refused(doc, tmp_path):
-    doc["version"] = 2
-    refuse(tmp_path, doc, "newer version of the game .*format 2.*reads format 1")
+    doc["version"] = 3
+    refuse(tmp_path, doc, "newer version of the game .*format 3.*reads format 2")
 
 
 @pytest.mark.parametrize("version", ["1", 0, None, 1.5])
