@@ -25,6 +25,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--out", default="out/bench", help="folder for results.json, results.csv, winrate.png")
     p.add_argument("--skip-rejected", action="store_true", help="leave out maps the reader refuses")
+    from game.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
+    p.add_argument("--agent-time", type=agent_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS", help=AGENT_TIME_HELP)
 
 
 class ProgressBar:
@@ -85,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
     maps = _maps(args.maps, args.skip_rejected)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    results = list(run_games(maps, agents, args.games, args.seed, args.workers, progress=ProgressBar()))
+    results = list(run_games(maps, agents, args.games, args.seed, args.workers, progress=ProgressBar(),
+                             time_limit=args.agent_time))
     rows = summarise(results)
     order = {m: i for i, m in enumerate(maps)}
     rows.sort(key=lambda r: (order[r["map"]], agents.index(r["agent"])))

@@ -22,6 +22,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--truth", choices=("random", "bluff"), default="random", help="the pirate's truth model")
     p.add_argument("--liar-rate", type=float, default=0.3, help="probability of a lie under --truth bluff")
     p.add_argument("--record", metavar="FILE", help="also save the game as a replay (JSON) here; never overwrites")
+    from game.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
+    p.add_argument("--agent-time", type=agent_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS", help=AGENT_TIME_HELP)
 
 
 def rules_from(args):
@@ -59,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     board, _ = load_map(args.map)
     seed = choose_seed(args.seed)
     agent = load_agent(args.agent, seed)
-    record = play_game(board, seed, agent, rules_from(args))
+    record = play_game(board, seed, agent, rules_from(args), time_limit=args.agent_time)
     text = record.log.text()
     if args.log:
         path = Path(args.log)
