@@ -86,3 +86,65 @@ def test_help_lists_every_command():
     assert result.returncode == 0, result.stderr
     for name in ("play", "bench-engine", "generate", "bench", "screenshot", "bench-frames"):
         assert name in result.stdout
+
+
+# --- issue #17: batch runs as the course did them, and rules variants -------------------------
+
+def test_batch_plays_one_game_per_map_and_names_each_log_after_its_map(tmp_path, map_file, capsys):
+    inputs = tmp_path / "input"
+    inputs.mkdir()
+    for name in ("MAP1.txt", "MAP3.txt", "island.txt"):
+        (inputs / name).write_text(GOOD)
+    (inputs / "MAP2.txt").write_text("this is not a map\n")  # refused, reported, skipped
+    out = tmp_path / "output"
+    code = main(["play", "--headless", "--maps", str(inputs / "*.txt"), "--out", str(out), "--seed", "5",
+                 "--agent", "random-valid"])
+    assert code == 0
+    assert sorted(p.name for p in out.iterdir()) == ["LOG-island.txt", "LOG1.txt", "LOG3.txt"]
+    for log in out.iterdir():
+        check_log(log.read_text())
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 4  # one summary line per map, the refused one included
+    assert any("MAP2.txt: REFUSED:" in line for line in lines)
+    played = [line for line in lines if "REFUSED" not in line]
+    assert all(re.search(r": 5x5 seed 5 agent random-valid: (WIN|LOSE) in \d+ turns? -> ", line) for line in played)
+
+
+def test_batch_needs_headless_and_an_out_folder(tmp_path, map_file, capsys):
+    assert main(["play", "--maps", str(map_file), "--out", str(tmp_path / "o")]) == 2
+    assert "--headless" in capsys.readouterr().err
+    assert main(["play", "--headless", "--maps", str(map_file)]) == 2
+    assert main(["play", "--headless", "--maps", str(tmp_path / "none*.txt"), "--out", str(tmp_path / "o")]) == 2
+
+
+def test_rules_set_any_number_and_bad_values_are_one_line_errors(map_file, capsys):
+    assert main(["play", "--headless", "--map", str(map_file), "--seed", "3", "--agent", "random-valid",
+                 "--rules", "truth_model=bluff,liar_rate=0.5,pirate_speed=3,small_move=1:2"]) == 0
+    capsys.readouterr()
+    for bad, words in (("pirate_speed=fast", "pirate_speed: expected a whole number"),
+                       ("colour=red", "unknown setting 'colour'"),
+                       ("liar_rate=1.5", "liar_rate must be"),
+                       ("small_move=3", "expected 2 numbers"),
+                       ("truth_model", "expected key=value")):
+        assert main(["play", "--headless", "--map", str(map_file), "--rules", bad]) == 2
+        err = capsys.readouterr().err.strip()
+        assert words in err and len(err.splitlines()) == 1
+
+
+def test_rules_reach_the_game_and_its_replay(tmp_path, map_file, capsys):
+    from game.replay import load_replay
+
+    record = tmp_path / "game.json"
+    assert main(["play", "--headless", "--map", str(map_file), "--seed", "3", "--agent", "random-valid",
+                 "--rules", "pirate_speed=3,truth_model=bluff", "--log", str(tmp_path / "LOG.txt"),
+                 "--record", str(record)]) == 0
+    rules = load_replay(record).rules
+    assert rules.pirate_speed == 3 and rules.truth_model == "bluff"
+
+
+def test_parse_rules_reads_each_setting_as_its_type():
+    from game.commands.common import parse_rules
+
+    rules = parse_rules("first_hint_true=false,liar_rate=1,large_rect_share=0.4:0.7,max_hint_draws=50")
+    assert rules.first_hint_true is False and rules.liar_rate == 1.0
+    assert rules.large_rect_share == (0.4, 0.7) and rules.max_hint_draws == 50

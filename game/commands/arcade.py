@@ -12,7 +12,7 @@ import sys
 
 from game.cli import UsageError
 
-from .common import choose_seed, load_agent, load_map, parse_size
+from .common import RULES_HELP, choose_seed, load_agent, load_map, parse_rules, parse_size
 
 HELP = "open the arcade (the default when no command is given)"
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -28,6 +28,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-turns", type=int, metavar="N", help="stop autoplay after N turns")
     p.add_argument("--quit-at-end", action="store_true", help="exit when the game (or --max-turns) ends")
     p.add_argument("--speed", choices=SPEEDS, help="animation speed (default: normal; instant when headless)")
+    p.add_argument("--rules", metavar="K=V,...", help=RULES_HELP)
 
 
 def _headless() -> bool:
@@ -39,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
     size = parse_size(args.size) if getattr(args, "size", None) else None
     if args.max_turns is not None and args.max_turns < 1:
         raise UsageError("--max-turns must be at least 1")
+    if getattr(args, "rules", None):
+        parse_rules(args.rules)  # a clear error now, not in the window
     _, map_path = load_map(args.map)  # a clear error now, not a crash in the window
     seed = choose_seed(args.seed)
     load_agent(args.agent, seed)
@@ -53,7 +56,7 @@ def run_play(args: argparse.Namespace) -> int:
     seed = choose_seed(args.seed)
     load_agent(args.agent, seed)
     ns = argparse.Namespace(windowed=False, size=None, max_turns=None, quit_at_end=False, autoplay=False,
-                            agent=args.agent, record=getattr(args, "record", None))
+                            agent=args.agent, record=getattr(args, "record", None), rules=getattr(args, "rules", None))
     return _run_window(ns, None, str(map_path), seed, "instant" if _headless() else "normal", True)
 
 
@@ -77,7 +80,8 @@ def _run_window(args, size, map_path: str, seed: int, speed: str, direct: bool) 
         return first
 
     first = run_in_window(first_scene, fullscreen=not args.windowed, size=size, caption="Treasure Island",
-                          quit_at_end=args.quit_at_end, max_turns=args.max_turns)
+                          quit_at_end=args.quit_at_end, max_turns=args.max_turns,
+                          config=parse_rules(getattr(args, "rules", None)) if getattr(args, "rules", None) else None)
     play = getattr(first, "match", None)
     if args.quit_at_end and play is not None:
         state = first.match.state

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from game.cli import UsageError
 
+from .common import RULES_HELP, parse_rules
+
 HELP = "benchmark agents on the same seeded games: win rate with 95%% interval, turns, time, invalid actions"
 
 
@@ -27,10 +29,47 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--skip-rejected", action="store_true", help="leave out maps the reader refuses")
     from game.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
     p.add_argument("--agent-time", type=agent_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS", help=AGENT_TIME_HELP)
+    p.add_argument("--rules", metavar="K=V,...", help=RULES_HELP)
+
+
+class RichProgress:
+    """A rich progress bar (games done, elapsed, time left) on a terminal."""
+
+    def __init__(self, total_label: str = "games") -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
+            TimeRemainingColumn
+
+        self.progress = Progress(TextColumn("[bold]bench"), BarColumn(), MofNCompleteColumn(),
+                                 TextColumn(total_label), TimeElapsedColumn(), TimeRemainingColumn(),
+                                 transient=False)
+        self.task = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.task is None:
+            self.progress.start()
+            self.task = self.progress.add_task("bench", total=total)
+        self.progress.update(self.task, completed=done)
+        if done >= total:
+            self.progress.stop()
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.progress.stop()
+
+
+def progress_bar():
+    """rich's bar on a terminal; plain lines every 10% otherwise (logs, CI), or without rich."""
+    if sys.stderr.isatty():
+        try:
+            return RichProgress()
+        except ImportError:
+            pass
+    return ProgressBar()
 
 
 class ProgressBar:
-    def __init__(self, stream=sys.stderr, width: int = 40):
+    def __init__(self, stream=None, width: int = 40):
+        stream = stream if stream is not None else sys.stderr  # the stream of the moment, not of import time
         self.stream, self.width, self.start = stream, width, time.perf_counter()
         self.tty = stream.isatty()
         self.last_print = -1
@@ -85,10 +124,18 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.workers < 1:
         raise UsageError("--games and --workers must be at least 1")
     maps = _maps(args.maps, args.skip_rejected)
+    rules = parse_rules(args.rules) if args.rules else None
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    results = list(run_games(maps, agents, args.games, args.seed, args.workers, progress=ProgressBar(),
-                             time_limit=args.agent_time))
+    bar = progress_bar()
+    try:
+        if rules is None:
+            results = list(run_games(maps, agents, args.games, args.seed, args.workers, progress=bar,
+                                     time_limit=args.agent_time))
+        else:
+            results = list(run_games_with_rules(maps, agents, args.games, args.seed, args.workers, rules, bar))
+    finally:
+        getattr(bar, "stop", lambda: None)()
     rows = summarise(results)
     order = {m: i for i, m in enumerate(maps)}
     rows.sort(key=lambda r: (order[r["map"]], agents.index(r["agent"])))
@@ -106,12 +153,12 @@ def run(args: argparse.Namespace) -> int:
     _print_table(rows)
     _print_compare(versus)
     try:
-        from game.arcade.chart import win_rate_chart
+        from .bench_chart import win_rate_chart
 
         win_rate_chart(rows, agents, out / "winrate.png")
         print(f"wrote {out / 'results.json'}, {out / 'results.csv'}, {out / 'compare.json'}, "
-              f"{out / 'compare.csv'}, {out / 'games.csv'}, {out / 'winrate.png'}")
-    except ImportError as exc:  # the chart needs pygame; the numbers do not
+              f"{out / 'compare.csv'}, {out / 'games.csv'}, {out / 'winrate.png'}, {out / 'winrate.svg'}")
+    except ImportError as exc:  # the chart needs matplotlib; the numbers do not
         print(f"wrote {out / 'results.json'}, {out / 'results.csv'}, {out / 'compare.json'}, "
               f"{out / 'compare.csv'}, {out / 'games.csv'} (no chart: {exc})")
     total_invalid = sum(r["invalid_actions"] for r in rows)
@@ -142,7 +189,34 @@ def _print_paired(results, agents: list[str]) -> None:
             print(f"on the {len(pairs)} games both won: {first} {mean_a:.2f} turns, {other} {mean_b:.2f} turns")
 
 
+def _console():
+    """A rich console on stdout; off a terminal, wide enough that map names are not cut."""
+    from rich.console import Console
+
+    return Console(file=sys.stdout, width=None if sys.stdout.isatty() else 160, highlight=False)
+
+
 def _print_table(rows: list[dict]) -> None:
+    try:
+        from rich.table import Table
+    except ImportError:
+        return _print_plain_table(rows)
+    table = Table(title="win rate per map and agent (95% Wilson interval)", title_justify="left")
+    for name, justify in (("map", "left"), ("agent", "left"), ("games", "right"), ("win rate", "right"),
+                          ("95% CI", "right"), ("turns", "right"), ("med", "right"), ("win turns", "right"),
+                          ("ms/game", "right"), ("invalid", "right")):
+        table.add_column(name, justify=justify, no_wrap=name == "map")
+    for r in rows:
+        name = r["map"] if len(r["map"]) <= 42 else "..." + r["map"][-39:]
+        win_turns = f"{r['mean_turns_to_win']:.1f}" if r["mean_turns_to_win"] is not None else "-"
+        table.add_row(name, r["agent"], str(r["games"]), f"{100 * r['win_rate']:.1f}%",
+                      f"{100 * r['ci_low']:.1f}-{100 * r['ci_high']:.1f}%", f"{r['mean_turns']:.1f}",
+                      f"{r['median_turns']:.0f}", win_turns, f"{1000 * r['mean_seconds']:.1f}",
+                      str(r["invalid_actions"]))
+    _console().print(table)
+
+
+def _print_plain_table(rows: list[dict]) -> None:
     head = f"{'map':42s} {'agent':8s} {'games':>5s} {'win rate':>8s} {'95% CI':>13s} {'turns':>6s} {'med':>4s} " \
            f"{'win turns':>9s} {'ms/game':>8s} {'invalid':>7s}"
     print(head)
@@ -183,3 +257,45 @@ def _print_compare(versus: list[dict]) -> None:
         print(f"{name:42s} {r['versus']:8s} {r['losses']:6d} {r['versus_losses']:6d} "
               f"{ratio_text + ('!' if bad_ratio else ' '):>7s} {r['both_won']:8d} {turns:>6s} "
               f"{theirs + mark:>7s} {behind:>10s}")
+
+
+def run_games_with_rules(maps: list[str], agents: list[str], games: int, seed: int, workers: int, rules, progress):
+    """:func:`run_games` for a rules variant (``--rules``): the same seeded games, played with
+    ``rules``; the same results, in the same order."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    tasks = [(m, a, list(range(i, min(i + 10, games))), seed, rules)
+             for m in maps for a in agents for i in range(0, games, 10)]
+    total, done = len(maps) * len(agents) * games, 0
+    pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+    batches = pool.map(_play_chunk_with_rules, tasks) if pool is not None else map(_play_chunk_with_rules, tasks)
+    try:
+        for batch in batches:
+            done += len(batch)
+            progress(done, total)
+            yield from batch
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+
+
+def _play_chunk_with_rules(task) -> list:
+    import warnings as _warnings
+
+    from game.agents import make_agent
+    from game.agents.benchmark import GameResult
+    from game.agents.runner import play_game
+    from game.treasure.mapfile import MapWarning, read_map
+
+    path, agent_name, numbers, seed, rules = task
+    with _warnings.catch_warnings():
+        _warnings.simplefilter("ignore", MapWarning)
+        board = read_map(path)
+    out = []
+    for i in numbers:
+        agent = make_agent(agent_name, seed + i)
+        t0 = time.perf_counter()
+        record = play_game(board, seed + i, agent, rules)
+        out.append(GameResult(path, agent_name, i, record.result == "WIN", record.state.turn,
+                              time.perf_counter() - t0, record.invalid_actions))
+    return out

@@ -52,3 +52,88 @@ def parse_size(text: str) -> tuple[int, int]:
         return int(w), int(h)
     except ValueError:
         raise UsageError(f"expected a size WxH such as 1280x720, not {text!r}") from None
+
+
+RULES_HELP = ("rules variant: comma list of key=value setting any RulesConfig number, e.g. "
+              "truth_model=bluff,liar_rate=0.5,pirate_speed=3 (ranges as lo:hi, e.g. small_move=1:2; "
+              "'--rules help' lists every key)")
+
+
+def rules_keys() -> list[tuple[str, str]]:
+    """(name, default as typed on the command line) for every rules setting."""
+    from dataclasses import fields
+
+    from game.treasure.config import RulesConfig
+
+    defaults = RulesConfig()
+    return [(f.name, _typed_back(getattr(defaults, f.name))) for f in fields(RulesConfig)]
+
+
+def _typed_back(value) -> str:
+    if isinstance(value, tuple):
+        return ":".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def parse_rules(text: str | None, base=None):
+    """``--rules key=value,...`` as a :class:`RulesConfig` (``base`` with those settings
+    changed), checked by RulesConfig itself. Each value is read as the type of its setting:
+    a whole number, a number, true/false, a word, or a range/list written ``lo:hi``.
+    UsageError with a one-line reason for anything else."""
+    from dataclasses import fields, replace
+
+    from game.treasure.config import RulesConfig
+
+    base = base if base is not None else RulesConfig()
+    if text is None or not text.strip():
+        return base
+    if text.strip().lower() == "help":
+        listing = ", ".join(f"{name}={default}" for name, default in rules_keys())
+        raise UsageError(f"--rules keys and their defaults: {listing}")
+    known = {f.name: getattr(base, f.name) for f in fields(RulesConfig)}
+    values: dict = {}
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        key, sep, raw = item.partition("=")
+        key, raw = key.strip().replace("-", "_"), raw.strip()
+        if not sep or not key:
+            raise UsageError(f"--rules: expected key=value, not {item!r}")
+        if key not in known:
+            raise UsageError(f"--rules: unknown setting {key!r} (known: {', '.join(known)})")
+        if key in values:
+            raise UsageError(f"--rules: {key} is given twice")
+        values[key] = _rule_value(key, raw, known[key])
+    try:
+        return replace(base, **values)
+    except (ValueError, TypeError) as exc:
+        raise UsageError(f"--rules: {exc}") from None
+
+
+def _rule_value(key: str, raw: str, default):
+    def number(text: str, like):
+        try:
+            return int(text) if isinstance(like, int) and not isinstance(like, bool) else float(text)
+        except ValueError:
+            kind = "a whole number" if isinstance(like, int) else "a number"
+            raise UsageError(f"--rules {key}: expected {kind}, not {text!r}") from None
+
+    if isinstance(default, bool):
+        lowered = raw.lower()
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise UsageError(f"--rules {key}: expected true or false, not {raw!r}")
+    if isinstance(default, tuple):
+        parts = [p for p in raw.replace("/", ":").split(":")]
+        if len(parts) != len(default) or not all(p.strip() for p in parts):
+            raise UsageError(f"--rules {key}: expected {len(default)} numbers written a:b"
+                             f"{':...' if len(default) > 2 else ''} (default {_typed_back(default)}), not {raw!r}")
+        return tuple(number(p.strip(), d) for p, d in zip(parts, default))
+    if isinstance(default, (int, float)):
+        return number(raw, default)
+    return raw

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from game.cli import UsageError
 
-from .common import choose_seed, load_agent, load_map
+from .common import RULES_HELP, choose_seed, load_agent, load_map, parse_rules
 
-HELP = "play one game (--headless: no window, write the LOG to stdout or --log)"
+HELP = "play one game (--headless: no window, write the LOG to stdout or --log; --maps: one game per map)"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -24,15 +24,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--record", metavar="FILE", help="also save the game as a replay (JSON) here; never overwrites")
     from game.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
     p.add_argument("--agent-time", type=agent_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS", help=AGENT_TIME_HELP)
+    p.add_argument("--rules", metavar="K=V,...", help=RULES_HELP)
+    p.add_argument("--maps", nargs="+", metavar="MAP",
+                   help="batch (with --headless and --out): one game per map file (globs expanded), one LOG each "
+                        "(MAP3.txt -> LOG3.txt) and a one-line summary per map; a refused map is reported and skipped")
+    p.add_argument("--out", metavar="DIR", help="with --maps: the folder for the LOG files (made if missing)")
 
 
 def rules_from(args):
+    """--truth / --liar-rate, then --rules on top (it may set every number of the rules)."""
     from game.treasure.config import RulesConfig
 
     try:
-        return RulesConfig(truth_model=args.truth, liar_rate=args.liar_rate)
-    except ValueError as exc:
+        base = RulesConfig(truth_model=args.truth, liar_rate=args.liar_rate)
+    except (ValueError, TypeError) as exc:
         raise UsageError(str(exc)) from None
+    return parse_rules(getattr(args, "rules", None), base)
 
 
 def check_record_path(args) -> Path | None:
@@ -48,6 +55,8 @@ def check_record_path(args) -> Path | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "maps", None) or getattr(args, "out", None):
+        return run_batch(args)
     record_path = check_record_path(args)
     if not args.headless:
         try:
@@ -96,3 +105,83 @@ def save_record(record, board, seed: int, agent_name: str, path: Path) -> None:
     except OSError as exc:
         raise UsageError(f"cannot write the replay to {path}: {exc.strerror}") from None
     print(f"replay saved to {path} ({len(actions)} actions)", file=sys.stderr)
+
+
+def log_name(map_path: Path) -> str:
+    """The LOG's file name for a map, as the course named them: MAP3.txt -> LOG3.txt (any
+    other name: LOG-name.txt)."""
+    stem = map_path.stem
+    if stem[:3].upper() == "MAP":
+        return f"LOG{stem[3:]}.txt"
+    return f"LOG-{stem}.txt"
+
+
+def run_batch(args: argparse.Namespace) -> int:
+    """`play --headless --maps ... --out DIR`: the course's contest run. One game per map, its
+    LOG in DIR, one summary line per map on stdout; a refused map is reported and skipped."""
+    import glob
+    import warnings
+
+    from game.agents.runner import play_game
+    from game.treasure.mapfile import MapFormatError, MapWarning, read_map
+
+    if not args.headless:
+        raise UsageError("--maps plays without a window: add --headless")
+    if not args.maps or not args.out:
+        raise UsageError("a batch needs both --maps MAP... and --out DIR")
+    if args.map or args.log or getattr(args, "record", None):
+        raise UsageError("--maps replaces --map, --log and --record (each map's LOG goes into --out)")
+    paths: list[Path] = []
+    for pattern in args.maps:
+        found = sorted(glob.glob(pattern)) if any(ch in pattern for ch in "*?[") else [pattern]
+        if not found:
+            print(f"play: no map matches {pattern!r}", file=sys.stderr)
+        paths.extend(Path(p) for p in found)
+    if not paths:
+        raise UsageError("no map to play: every --maps pattern matched nothing")
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot make the folder {out}: {exc.strerror}") from None
+    rules = rules_from(args)
+    seed = choose_seed(args.seed)
+    load_agent(args.agent, seed)  # a bad agent name stops the batch before any game
+    names: dict[str, Path] = {}
+    played = refused = 0
+    for path in paths:
+        name = log_name(path)
+        if name in names:
+            print(f"{path}: REFUSED: its LOG would be {name}, as for {names[name]}; skipped")
+            refused += 1
+            continue
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", MapWarning)
+                board = read_map(path)
+        except MapFormatError as exc:
+            print(f"{path}: REFUSED: {exc}")
+            refused += 1
+            continue
+        except OSError as exc:
+            print(f"{path}: REFUSED: cannot read it ({exc.strerror})")
+            refused += 1
+            continue
+        names[name] = path
+        agent = load_agent(args.agent, seed)
+        record = play_game(board, seed, agent, rules, time_limit=args.agent_time)
+        target = out / name
+        tmp = target.with_name(target.name + ".tmp")
+        try:
+            tmp.write_text(record.log.text(), encoding="utf-8")
+            tmp.replace(target)
+        except OSError as exc:
+            raise UsageError(f"cannot write {target}: {exc.strerror}") from None
+        played += 1
+        state = record.state
+        turns = f"{state.turn} turn{'s' if state.turn != 1 else ''}"
+        print(f"{path}: {board.width}x{board.height} seed {seed} agent {agent.name}: "
+              f"{state.outcome or 'UNFINISHED'} in {turns} -> {target}")
+    print(f"{played} game{'s' if played != 1 else ''} played, {refused} map{'s' if refused != 1 else ''} refused; "
+          f"LOGs in {out}", file=sys.stderr)
+    return 0 if played else 2

@@ -8,7 +8,7 @@ import sys
 
 from game.cli import UsageError
 
-from .common import choose_seed, load_agent, load_map, parse_size
+from .common import RULES_HELP, choose_seed, load_agent, load_map, parse_rules, parse_size
 
 HELP = "render one arcade frame at a given turn to a PNG (no window)"
 
@@ -25,6 +25,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(default: scanned,path)")
     p.add_argument("--show-treasure", action="store_true", help="draw the treasure (a spoiler)")
     p.add_argument("--hint", type=int, metavar="K", help="highlight hint K's area on the map")
+    p.add_argument("--rules", metavar="K=V,...", help=RULES_HELP)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,12 +45,19 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if args.show_treasure:
         overlays.add("treasure")
+    rules = parse_rules(args.rules) if args.rules else None
     _, map_path = load_map(args.map)
     seed = choose_seed(args.seed)
     load_agent(args.agent, seed)
     offscreen.init()
-    surface = offscreen.render_at_turn(str(map_path), seed, args.agent, args.turn, (width, height), overlays,
-                                       args.hint)
+    if rules is None:
+        surface = offscreen.render_at_turn(str(map_path), seed, args.agent, args.turn, (width, height), overlays,
+                                           args.hint)
+    else:
+        from game.arcade.shots import render_with_rules
+
+        surface = render_with_rules(str(map_path), seed, args.agent, args.turn, (width, height), overlays,
+                                    args.hint, rules)
     try:
         offscreen.save_png(surface, args.output)
     except OSError as exc:

@@ -37,3 +37,26 @@ def test_arcade_without_a_map_says_so(monkeypatch, capsys):
     monkeypatch.setattr(common, "default_map", lambda: None)
     assert main(["--autoplay"]) == 2
     assert "--map" in capsys.readouterr().err
+
+
+# --- issue #17: rules variants on every command, the matplotlib chart --------------------------
+
+def test_screenshot_and_the_arcade_take_rules(display, map_file, tmp_path, capsys):
+    out = tmp_path / "shot.png"
+    assert main(["screenshot", "--map", str(map_file), "--seed", "3", "--turn", "2", "-o", str(out),
+                 "--size", "640x360", "--rules", "pirate_speed=4,truth_model=bluff"]) == 0
+    assert pygame.image.load(str(out)).get_size() == (640, 360)
+    assert main(["screenshot", "--map", str(map_file), "-o", str(out), "--rules", "pirate_speed=0"]) == 2
+    assert "pirate_speed" in capsys.readouterr().err
+    assert main(["--windowed", "--map", str(map_file), "--rules", "nonsense=1", "--autoplay"]) == 2
+
+
+def test_bench_with_rules_writes_the_chart_as_png_and_svg(map_file, tmp_path, capsys):
+    out = tmp_path / "bench"
+    assert main(["bench", "--agents", "default,random-valid", "--maps", str(map_file), "--games", "3",
+                 "--workers", "1", "--out", str(out), "--rules", "truth_model=bluff,pirate_speed=3"]) == 0
+    assert (out / "winrate.png").stat().st_size > 5000
+    svg = (out / "winrate.svg").read_text()
+    assert svg.lstrip().startswith("<?xml") and "win rate" in svg
+    printed = capsys.readouterr().out
+    assert "win rate per map and agent" in printed and printed.strip().splitlines()[-1] == "invalid_actions=0"
