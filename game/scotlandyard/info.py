@@ -13,9 +13,10 @@ GAME = GameInfo(
         "bench-engine": "game.scotlandyard.commands.bench_engine",
         "bench": "game.scotlandyard.commands.bench",
         "screenshot": "game.scotlandyard.commands.screenshot",
+        "arcade": "game.scotlandyard.commands.arcade",
     },
     seats=("Mr X", "detectives"),
     pure_packages=("game.scotlandyard",),  # everything but game.scotlandyard.arcade
-    arcade=None,
-    replay_codec=None,
+    arcade="game.scotlandyard.arcade.entry:ARCADE",
+    replay_codec="game.scotlandyard.arcade.codec:CODEC",
 )

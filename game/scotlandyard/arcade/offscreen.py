@@ -1,0 +1,33 @@
+"""Scotland Yard frames without a window: the screenshot command, golden tests, benchmarks."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.arcade.thinking import Thinker  # noqa: E402
+
+from .scenes import SyPlayScene  # noqa: E402
+from .session import SySession  # noqa: E402
+
+
+def play_scene_at(players: dict[str, str], round_no: int, size: tuple[int, int], *, seed: int = 0,
+                  move_time: float = 0.2, text: bool = True, mode: str = "spectator") -> SyPlayScene:
+    """A play scene whose AIs have played until Mr X's move ``round_no`` is next (animations over)."""
+    from game.arcade.app import make_context
+
+    ctx = make_context(size, sprites_dir="", maps=[])
+    session = SySession(players, seed=seed, move_time=move_time)
+    session.play_to_round(round_no)
+    return SyPlayScene(ctx, session, text=text, thinker=Thinker(synchronous=True), mode=mode)
+
+
+def render(scene, size: tuple[int, int]) -> pygame.Surface:
+    surface = pygame.Surface(size)
+    surface.fill((10, 12, 22))
+    scene.draw(surface)
+    return surface

@@ -1,0 +1,791 @@
+"""Scotland Yard's scenes: its options (who plays Mr X and the detectives) and the play scene.
+
+The play scene never waits for an AI: a decision runs on the thinking worker (in its own process
+in the window, :mod:`.botproc`) while the board keeps animating. A person plays by clicking
+stations: a menu asks for the ticket when several fit (the secret ticket is offered to Mr X),
+``D`` starts a double move (two clicks), clicking a detective chooses which one moves, and the
+stations that cannot be reached are dimmed; a refused move says why and changes nothing.
+
+``V`` cycles the spectator view, the detectives' view and Mr X's view. While a person plays a
+side the view is that side's and stays locked until the game ends (``O`` takes over the side to
+move, and hands it back).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+
+from game.arcade.common import GameOverOverlay, HelpOverlay, PauseOverlay
+from game.arcade.thinking import Thinker, draw_indicator
+from game.scotlandyard import Piece, Ticket
+from game.shell.display import ui_scale
+from game.shell.input import CLICK, DRAG, HOVER, RESIZE, WHEEL
+from game.shell.scenes import BaseScene, Push, Quit, Replace
+
+from . import keys
+from .panel import SyPanel
+from .session import (
+    HUMAN,
+    SIDE_NAMES,
+    VIEWS,
+    SetupError,
+    SySession,
+    ai_names,
+    doubles_via,
+    first_legs,
+    moves_to,
+    piece_name,
+    reachable,
+    why_station_refused,
+    winner_text,
+)
+from .view import TICKET_COLOURS, SyBoardView
+
+AUTOPLAY_GAP = {"slow": 0.6, "normal": 0.25, "fast": 0.05, "instant": 0.0}
+SPEEDS = ("slow", "normal", "fast", "instant")
+RED, GOLD, GREY = (240, 90, 80), (255, 210, 60), (170, 170, 190)
+PLAY_BINDINGS = keys.bindings(keys.PLAY_KEYS)
+
+
+def layout(ctx, size, with_panel: bool = True) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """Board, panel and caption rectangles for a screen of ``size``."""
+    w, h = size
+    panel_w = min(max(int(500 * ui_scale(size)), 320), int(w * 0.4)) if with_panel and w >= 700 else 0
+    caption_h = ctx.px(44) if with_panel else 0
+    board = pygame.Rect(0, 0, w - panel_w, h - caption_h)
+    return board, pygame.Rect(w - panel_w, 0, panel_w, h), pygame.Rect(0, h - caption_h, w - panel_w, caption_h)
+
+
+def side_mode(side: str) -> str:
+    return "mrx" if side == "mrx" else "detectives"
+
+
+class TicketMenu:
+    """A small menu at a clicked station: one line per ticket that fits (1, 2, 3 or a click)."""
+
+    def __init__(self, station: int, options: list[tuple[str, Ticket, object]], pos) -> None:
+        self.station = station
+        self.options = options  # (label, ticket, what choosing it does: a move or a first leg)
+        self.pos = pos
+        self.rects: list[pygame.Rect] = []
+
+    def draw(self, surface, ctx) -> None:
+        t = ctx.text
+        size = ctx.font(22)
+        line = t.measure("Ag", size)[1] + ctx.px(10)
+        width = max(t.measure(f"{i + 1}  {label}", size)[0] for i, (label, _, _) in enumerate(self.options)) + ctx.px(40)
+        box = pygame.Rect(self.pos[0] + ctx.px(16), self.pos[1] - line, width, line * len(self.options) + ctx.px(36))
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (14, 16, 28), box, border_radius=ctx.px(8))
+        pygame.draw.rect(surface, GOLD, box, 2, border_radius=ctx.px(8))
+        t.draw(surface, f"Ticket to {self.station}?", ctx.font(18), GREY, (box.x + ctx.px(10), box.y + ctx.px(6)))
+        self.rects = []
+        y = box.y + ctx.px(32)
+        for i, (label, ticket, _) in enumerate(self.options):
+            row = pygame.Rect(box.x + ctx.px(6), y, box.w - ctx.px(12), line - ctx.px(4))
+            pygame.draw.rect(surface, TICKET_COLOURS[ticket], row, border_radius=ctx.px(5))
+            ink = (245, 245, 250) if ticket is Ticket.SECRET else (18, 18, 24)
+            t.draw(surface, f"{i + 1}  {label}", size, ink, (row.x + ctx.px(10), row.centery), anchor="midleft")
+            self.rects.append(row)
+            y += line
+
+    def option_at(self, pos) -> int | None:
+        for i, rect in enumerate(self.rects):
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+
+class SyPlayScene(BaseScene):
+    def __init__(self, ctx, session: SySession, *, autoplay: bool = False, speed: str = "normal",
+                 text: bool = True, thinker: Thinker | None = None, options=None, mode: str = "spectator") -> None:
+        self.ctx = ctx
+        self.session = session
+        self.autoplay = autoplay
+        self.show_text = text
+        self.thinker = thinker or Thinker()
+        self.options = options
+        self.pending = 0
+        self.pending_round: int | None = None
+        self.message = ""
+        self.message_age = 0.0
+        self.saved_path: Path | None = None
+        self.save_error = ""
+        self._gap = 0.0
+        self._ended = False
+        self._thinking_side = ""
+        self.free_mode = mode  # the view chosen with V while nobody plays a side
+        self.selected_piece: Piece | None = None
+        self.double = False
+        self.first_leg: tuple[Ticket, int] | None = None
+        self.menu: TicketMenu | None = None
+        board_rect, panel_rect, self.caption_rect = layout(ctx, ctx.size, text)
+        self.view = SyBoardView(board_rect, session.state.board, text=ctx.text if text else None, ui_scale=ctx.scale)
+        self.view.speed = speed
+        self.panel = SyPanel(panel_rect, ctx.text, ctx.scale)
+        self.view.show(session.history[-1], self.mode)
+        self._refresh_choices()
+
+    # -- views ------------------------------------------------------------------------------------
+
+    @property
+    def locked_mode(self) -> str | None:
+        """The view a person playing must keep (None: free to choose)."""
+        session = self.session
+        humans = session.humans
+        if not humans or session.over:
+            return None
+        if len(humans) == 1:
+            return side_mode(humans[0])
+        return side_mode(session.mover)  # hotseat: the side to move
+
+    @property
+    def mode(self) -> str:
+        return self.locked_mode or self.free_mode
+
+    def cycle_view(self) -> None:
+        if self.locked_mode is not None:
+            self.say(f"The view stays on {SIDE_NAMES[self.session.humans[0]] if len(self.session.humans) == 1 else 'the side to move'}"
+                     " while you play: hidden information is hidden until the game ends")
+            return
+        self.free_mode = VIEWS[(VIEWS.index(self.free_mode) + 1) % len(VIEWS)]
+        self.view.show(self.session.history[-1], self.mode)
+        self.say(f"View: {self.free_mode}")
+
+    # -- the host protocol of the shared overlays ------------------------------------------------
+
+    @property
+    def bindings(self):
+        return PLAY_BINDINGS
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        return self.view.rect
+
+    def key_rows(self):
+        return PLAY_BINDINGS.describe() + list(keys.MOUSE_ROWS)
+
+    def menu_scene(self):
+        return SyOptionsScene(self.ctx, self.options)
+
+    def relayout(self, size) -> None:
+        self.ctx.size = tuple(size)
+        board_rect, panel_rect, self.caption_rect = layout(self.ctx, self.ctx.size, self.show_text)
+        self.view.set_rect(board_rect)
+        self.panel = SyPanel(panel_rect, self.ctx.text, self.ctx.scale)
+
+    def over_lines(self):
+        state = self.session.state
+        mrx_won = Piece.MRX in state.winner
+        headline = "MR X ESCAPES" if mrx_won else "CAUGHT" if state.mrx_location in {
+            d.location for d in state.detectives} else "MR X IS CORNERED"
+        lines = [winner_text(state), f"Mr X: {self.session.name('mrx')}   detectives: {self.session.name('detectives')}",
+                 f"{len(state.travel_log)} of Mr X's {len(state.setup.reveals)} moves made"]
+        lines.append(f"Replay saved to {self.saved_path}" if self.saved_path else self.save_error or "")
+        return headline, (GOLD if mrx_won else (120, 200, 255)), [line for line in lines if line]
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    def on_exit(self) -> None:
+        self.thinker.cancel()
+        self.session.close()
+        self.save_if_unsaved()
+
+    def save_if_unsaved(self) -> None:
+        if self.saved_path is None and len(self.session.history) > 1:
+            self.save_replay()
+
+    def save_replay(self) -> None:
+        from .codec import save
+
+        try:
+            target = getattr(self.ctx, "record_path", None)
+            if target is not None and not getattr(self.ctx, "record_used", False):
+                self.ctx.record_used = True
+                self.saved_path = save(self.session, target)
+            else:
+                self.saved_path = save(self.session)
+        except (OSError, ValueError) as exc:
+            self.save_error = f"replay not saved: {exc}"[:120]
+
+    def restart(self) -> None:
+        self.thinker.cancel()
+        self._thinking_side = ""
+        self.save_if_unsaved()
+        self.session.restart()
+        self.view.pawns.clear()
+        self.view.show(self.session.history[-1], self.mode)
+        self.pending, self.pending_round = 0, None
+        self._ended = False
+        self._gap = 0.0
+        self.saved_path, self.save_error, self.message = None, "", ""
+        self._reset_input()
+
+    # -- moves -----------------------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.message, self.message_age = text, 0.0
+
+    def shown(self, entry, animate: bool = True) -> None:
+        self.view.show(entry, self.mode, animate=animate and self.view.speed != "instant")
+        self._reset_input()
+
+    def _reset_input(self) -> None:
+        self.double, self.first_leg, self.menu = False, None, None
+        self.selected_piece = None
+        self._refresh_choices()
+
+    def human_turn(self) -> bool:
+        s = self.session
+        return not s.over and s.is_human(s.mover)
+
+    def _movable_detectives(self) -> list[Piece]:
+        state = self.session.state
+        return [p for p in state.remaining if reachable(state, p)]
+
+    def _refresh_choices(self) -> None:
+        """Which stations a person may click now (the rest are dimmed), and the moving piece."""
+        if not self.human_turn() or self.view.busy:
+            self.view.set_choices(None)
+            return
+        state = self.session.state
+        if state.is_mrx_turn:
+            here = state.mrx_location
+            if self.double and self.first_leg is not None:
+                t1, d1 = self.first_leg
+                options = {m.destination2 for m in state.legal_moves() if getattr(m, "is_double", False)
+                           and m.ticket1 is t1 and m.destination1 == d1}
+                self.view.set_choices(options, here, d1)
+            elif self.double:
+                self.view.set_choices({d for _, d in first_legs(state)}, here)
+            else:
+                self.view.set_choices(reachable(state, Piece.MRX), here)
+            return
+        movable = self._movable_detectives()
+        if self.selected_piece not in movable:
+            self.selected_piece = movable[0] if movable else None
+        if self.selected_piece is None:
+            self.view.set_choices(set())
+            return
+        here = state.detective_location(self.selected_piece)
+        others = {state.detective_location(p) for p in movable if p is not self.selected_piece}
+        self.view.set_choices(reachable(state, self.selected_piece) | others, here)
+
+    def play_human(self, move) -> None:
+        self.view.finish()
+        result = self.session.human_move(move)
+        if isinstance(result, str):
+            self.say(f"Refused: {result}. Nothing lost, try another move.")
+            return
+        self.message = ""
+        self.shown(result)
+
+    def click_station(self, station: int, pos) -> None:
+        session = self.session
+        if session.over:
+            return
+        if not session.is_human(session.mover):
+            self.say(f"Wait: {SIDE_NAMES[session.mover]} ({session.name(session.mover)}) is to move. "
+                     "O takes over.")
+            return
+        self.view.finish()
+        state = session.state
+        if state.is_mrx_turn:
+            self._click_mrx(state, station, pos)
+        else:
+            self._click_detectives(state, station, pos)
+        self._refresh_choices()
+
+    def _click_mrx(self, state, station: int, pos) -> None:
+        if self.double and self.first_leg is None:
+            tickets = sorted({t for t, d in first_legs(state) if d == station}, key=lambda t: t._value_)
+            if not tickets:
+                why = why_station_refused(state, Piece.MRX, station)
+                self.say(f"Refused: {why}" if why and not first_legs(state) == set() else
+                         f"Refused: no double move goes first to {station}")
+                return
+            if len(tickets) == 1:
+                self.first_leg = (tickets[0], station)
+                self.say(f"Double move: {tickets[0].name} to {station}, now click the second station")
+                return
+            self.menu = TicketMenu(station, [(t.name, t, ("leg", t, station)) for t in tickets], pos)
+            return
+        if self.double:
+            t1, d1 = self.first_leg
+            moves = sorted(doubles_via(state, t1, d1, station), key=lambda m: m.ticket2._value_)
+            if not moves:
+                self.say(f"Refused: no second ride from {d1} to {station} (click the first station again "
+                         "with D to start over)")
+                return
+        else:
+            moves = sorted(moves_to(state, Piece.MRX, station), key=lambda m: m.ticket._value_)
+            if not moves:
+                self.say(f"Refused: {why_station_refused(state, Piece.MRX, station)}")
+                return
+        if len(moves) == 1:
+            self.play_human(moves[0])
+            return
+        label = (lambda m: m.ticket2.name) if self.double else (lambda m: m.ticket.name)
+        ticket = (lambda m: m.ticket2) if self.double else (lambda m: m.ticket)
+        self.menu = TicketMenu(station, [(label(m), ticket(m), m) for m in moves], pos)
+
+    def _click_detectives(self, state, station: int, pos) -> None:
+        movable = self._movable_detectives()
+        for piece in movable:
+            if state.detective_location(piece) == station:
+                self.selected_piece = piece
+                self.say(f"{piece.name.title()} moves: click a bright station")
+                return
+        for d in state.detectives:
+            if d.location == station:
+                self.say(f"Refused: {d.piece.name.title()} has already moved this round" if d.piece not in
+                         state.remaining else f"Refused: {d.piece.name.title()} cannot move")
+                return
+        piece = self.selected_piece
+        if piece is None:
+            self.say("Refused: no detective can move")
+            return
+        moves = sorted(moves_to(state, piece, station), key=lambda m: m.ticket._value_)
+        if not moves:
+            self.say(f"Refused: {piece_name(piece)}: {why_station_refused(state, piece, station)}")
+            return
+        if len(moves) == 1:
+            self.play_human(moves[0])
+            return
+        self.menu = TicketMenu(station, [(m.ticket.name, m.ticket, m) for m in moves], pos)
+
+    def choose_menu(self, index: int) -> None:
+        menu = self.menu
+        if menu is None or not 0 <= index < len(menu.options):
+            return
+        self.menu = None
+        _, ticket, what = menu.options[index]
+        if isinstance(what, tuple) and what and what[0] == "leg":
+            self.first_leg = (what[1], what[2])
+            self.say(f"Double move: {what[1].name} to {what[2]}, now click the second station")
+            self._refresh_choices()
+            return
+        self.play_human(what)
+
+    def toggle_double(self) -> None:
+        state = self.session.state
+        if not self.human_turn() or not state.is_mrx_turn:
+            self.say("D is Mr X's double move, on his turn")
+            return
+        if self.double:
+            self.double, self.first_leg = False, None
+            self.say("Double move cancelled")
+        elif not first_legs(state):
+            self.say("Refused: no double move now (no DOUBLE ticket, or the log has one slot left)")
+            return
+        else:
+            self.double, self.first_leg = True, None
+            self.say("Double move: click the first station, then the second")
+        self.menu = None
+        self._refresh_choices()
+
+    def next_detective(self) -> None:
+        movable = self._movable_detectives()
+        if not self.human_turn() or self.session.state.is_mrx_turn or not movable:
+            return
+        k = movable.index(self.selected_piece) if self.selected_piece in movable else -1
+        self.selected_piece = movable[(k + 1) % len(movable)]
+        self._refresh_choices()
+
+    def toggle_override(self) -> None:
+        session = self.session
+        if session.overridden:
+            session.overridden.clear()
+            self.say("Handed back to the AI")
+            self.view.show(session.history[-1], self.mode)
+            self._reset_input()
+            return
+        if session.over:
+            return
+        side = session.mover
+        if session.seats[side].human:
+            return
+        self.thinker.cancel()
+        self._thinking_side = ""
+        session.overridden.add(side)
+        session.version += 1
+        self.autoplay = False
+        self.pending, self.pending_round = 0, None
+        self.view.finish()
+        self.view.show(session.history[-1], self.mode)
+        self._reset_input()
+        self.say(f"You play {SIDE_NAMES[side]}: click a station. O hands it back.")
+
+    # -- AIs -------------------------------------------------------------------------------------
+
+    def _wants_ai_move(self) -> bool:
+        session = self.session
+        if session.over or session.is_human(session.mover):
+            return False
+        if self.pending or self.pending_round is not None:
+            return True
+        return self.autoplay or bool(session.humans)
+
+    def _start_thinking(self) -> None:
+        fn, kill = self.session.decision_job()
+        self._thinking_side = self.session.mover
+        self.thinker.start(fn, tag=(self.session.version, self._thinking_side), on_cancel=kill)
+
+    def _collect(self) -> bool:
+        job = self.thinker.poll()
+        if job is None:
+            return False
+        side = self._thinking_side
+        self._thinking_side = ""
+        if job.tag != (self.session.version, side):
+            return False
+        entry = self.session.apply_decision(side, job.result, job.error, job.seconds)
+        if entry is None:
+            return False
+        if entry.note:
+            self.say(f"{SIDE_NAMES[side]}: {entry.note}")
+        if self.pending:
+            self.pending -= 1
+        self.shown(entry)
+        return True
+
+    def _round_done(self) -> None:
+        s = self.session
+        if self.pending_round is not None and (s.over or (len(s.history) > self.pending_round
+                                                          and s.state.is_mrx_turn)):
+            self.pending_round = None
+
+    # -- input -----------------------------------------------------------------------------------
+
+    def handle(self, intention):  # noqa: C901 - a flat table of what each key does
+        name, data = intention.name, intention.data
+        if self.menu is not None:
+            if name.startswith("speed_"):
+                self.choose_menu(SPEEDS.index(name[6:]))
+                return None
+            if name == "pause" or (name == CLICK and data.button == 3):
+                self.menu = None
+                self.say("Ticket menu closed")
+                return None
+            if name == CLICK:
+                hit = self.menu.option_at(data.pos)
+                if hit is not None:
+                    self.choose_menu(hit)
+                    return None
+                self.menu = None  # a click elsewhere closes the menu and acts as usual
+        if name == RESIZE:
+            self.relayout(data)
+        elif name == CLICK and data.button == 1:
+            cell = self.view.minimap_world(data.pos)
+            if cell is not None:
+                self.view.camera.center_on(cell, smooth=True)
+                return None
+            station = self.view.station_at(data.pos)
+            if station is not None:
+                self.click_station(station, data.pos)
+        elif name == DRAG:
+            self.view.pan(data.dx, data.dy)
+        elif name == WHEEL:
+            self.view.zoom_at(data.pos, data.steps)
+        elif name == "zoom_in":
+            self.view.zoom_at(self.view.rect.center, 1)
+        elif name == "zoom_out":
+            self.view.zoom_at(self.view.rect.center, -1)
+        elif name == "fit":
+            self.view.fit()
+        elif name == "minimap":
+            modes = ("auto", "on", "off")
+            self.view.minimap_mode = modes[(modes.index(self.view.minimap_mode) + 1) % 3]
+        elif name == "heat":
+            self.view.heat = not self.view.heat
+        elif name == "view":
+            self.cycle_view()
+        elif name == "double":
+            self.toggle_double()
+        elif name == "next_detective":
+            self.next_detective()
+        elif name == "step":
+            self.view.finish()
+            self.pending += 1
+        elif name == "round":
+            self.view.finish()
+            self.pending_round = len(self.session.history)
+        elif name == "autoplay":
+            self.autoplay = not self.autoplay
+            self._gap = 0.0
+        elif name.startswith("speed_"):
+            self.view.speed = name[6:]
+        elif name == "override":
+            self.toggle_override()
+        elif name == "pause":
+            return Push(PauseOverlay(self))
+        elif name == "help":
+            return Push(HelpOverlay(self, "SCOTLAND YARD: KEYS"))
+        elif name == "restart":
+            self.restart()
+        elif name == "menu":
+            return Replace(self.menu_scene())
+        return None
+
+    # -- time ------------------------------------------------------------------------------------
+
+    def update(self, dt: float):
+        was_busy = self.view.busy
+        self.view.update(dt)
+        if was_busy and not self.view.busy:
+            self._refresh_choices()
+        self.message_age += dt
+        session = self.session
+        if self.view.speed == "instant" and self._wants_ai_move():
+            self._instant_burst()
+        elif self._collect():
+            self._gap = 0.0
+        self._round_done()
+        if session.over:
+            if self.view.busy:
+                return None
+            return self._game_over()
+        if self.thinker.busy or self.view.busy:
+            return None
+        if self._wants_ai_move():
+            self._gap += dt
+            if self.pending or self.pending_round is not None or self._gap >= AUTOPLAY_GAP[self.view.speed]:
+                self._start_thinking()
+        return None
+
+    def _instant_burst(self) -> None:
+        deadline = time.perf_counter() + 0.006
+        while self._wants_ai_move() and time.perf_counter() < deadline:
+            if not self.thinker.busy:
+                self._start_thinking()
+            job = self.thinker.job
+            if job is None or not job.wait(max(0.0, deadline - time.perf_counter())):
+                return
+            self._collect()
+            self._round_done()
+
+    def _game_over(self):
+        if self._ended:
+            return None
+        self._ended = True
+        self.autoplay = False
+        self.pending, self.pending_round = 0, None
+        self.view.show(self.session.history[-1], self.mode)  # the game is over: every view shows Mr X
+        self.view.set_choices(None)
+        if self.saved_path is None:
+            self.save_replay()
+        if self.ctx.quit_at_end:
+            return Quit()
+        return Push(GameOverOverlay(self))
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface)
+        if not self.show_text:
+            return
+        session = self.session
+        thinking = ""
+        if self.thinker.busy and self._thinking_side:
+            thinking = f"{SIDE_NAMES[self._thinking_side].capitalize()} thinking"
+            draw_indicator(surface, self.ctx.text, self.view.rect, self.thinker.thinking_for, self.ctx.scale, thinking)
+        if self.menu is not None:
+            self.menu.draw(surface, self.ctx)
+        if self.panel.rect.w:
+            entry = session.history[-1]
+            names = {side: session.name(side) for side in ("mrx", "detectives")}
+            self.panel.draw(surface, entry=entry, seen=self.view.seen, history=session.history,
+                            index=len(session.history) - 1, names=names,
+                            title="SCOTLAND YARD", mover=session.mover, thinking=thinking,
+                            note=self.message if self.message and self.message_age < 6.0 else "")
+        self._caption(surface)
+
+    def _caption(self, surface) -> None:
+        rect = self.caption_rect
+        if rect.h <= 0:
+            return
+        surface.fill((14, 16, 30), rect)
+        session = self.session
+        colour = (220, 220, 235)
+        if self.message and self.message_age < 4.0:
+            text = self.message
+            colour = RED if text.startswith(("Refused", "Wait", "The view")) else GOLD
+        elif session.over:
+            text, colour = f"{winner_text(session.state)}   R: again   Q: options   V: view", GOLD
+        elif self.human_turn():
+            if session.state.is_mrx_turn:
+                text = ("Double move: click the first station" if self.double and self.first_leg is None else
+                        f"Double move: {self.first_leg[0].name} to {self.first_leg[1]}, click the second station"
+                        if self.double else "Your move, Mr X: click a bright station (D: double move)")
+            else:
+                who = self.selected_piece.name.title() if self.selected_piece else "?"
+                text = f"Your move, detectives: {who} moves; click a bright station (click a detective or Tab: another)"
+            text += "   O: hand back   F1: help"
+        elif session.humans:
+            text = f"{SIDE_NAMES[session.mover].capitalize()} is thinking...   F1: help"
+        else:
+            text = (f"Autoplay ({self.view.speed})   A: stop   1-4: speed   V: view   O: take over   F1: help"
+                    if self.autoplay else
+                    "Space: one move   Enter: one round   A: autoplay   V: view   O: take over   F1: help")
+        size = self.ctx.px(22)
+        while self.ctx.text.measure(text, size)[0] > rect.w - 20 and len(text) > 10:
+            text = text[:-4] + "..."
+        self.ctx.text.draw(surface, text, size, colour, (rect.x + self.ctx.px(14), rect.centery), anchor="midleft")
+
+
+# ------------------------------------------------------------------------------------------------
+# Options
+# ------------------------------------------------------------------------------------------------
+
+MOVE_TIMES = (0.25, 0.5, 1.0, 2.0, 5.0)
+
+
+class SyOptions:
+    """What the options screen chose (kept across games so Q comes back to the same choices)."""
+
+    def __init__(self) -> None:
+        self.players = {side: (ai_names(side) or ["random"]) + [HUMAN] for side in ("mrx", "detectives")}
+        self.choice = {side: self.players[side].index("default") if "default" in self.players[side] else 0
+                       for side in ("mrx", "detectives")}
+        self.seed_text = ""
+        self.move_time = 1.0
+        self.speed = "normal"
+        self.view = "spectator"
+        self.autoplay = True
+
+    def spec(self, side: str) -> str:
+        return self.players[side][self.choice[side]]
+
+
+class SyOptionsScene(BaseScene):
+    bindings = keys.bindings(keys.OPTIONS_KEYS)
+    wants_text = True
+
+    def __init__(self, ctx, options: SyOptions | None = None) -> None:
+        self.ctx = ctx
+        self.options = options or SyOptions()
+        self.rows = ("mrx", "detectives", "seed", "move_time", "speed", "view", "start")
+        self.row = self.rows.index("start")
+        self.message = ""
+        self._rects: list[tuple[int, pygame.Rect]] = []
+
+    def current(self) -> str:
+        return self.rows[self.row]
+
+    def handle(self, intention):  # noqa: C901
+        name, data = intention.name, intention.data
+        o = self.options
+        if name == RESIZE:
+            self.ctx.size = data
+        elif name == "menu_up":
+            self.row = (self.row - 1) % len(self.rows)
+        elif name == "menu_down":
+            self.row = (self.row + 1) % len(self.rows)
+        elif name in ("menu_left", "menu_right"):
+            self.change(self.current(), 1 if name == "menu_right" else -1)
+        elif name == "menu_erase" and self.current() == "seed":
+            o.seed_text = o.seed_text[:-1]
+        elif name == "text" and self.current() == "seed" and str(data).isdigit() and len(o.seed_text) < 9:
+            o.seed_text += data
+        elif name == "menu_go":
+            return self.start()
+        elif name == "menu_back":
+            from game.arcade.picker import GamePickerScene
+
+            return Replace(GamePickerScene(self.ctx, selected="scotlandyard"))
+        elif name == HOVER:
+            hit = self.row_at(data)
+            if hit is not None:
+                self.row = hit
+        elif name == CLICK and data.button in (1, 3):
+            hit = self.row_at(data.pos)
+            if hit is not None:
+                self.row = hit
+                if self.current() == "start":
+                    return self.start()
+                self.change(self.current(), 1 if data.button == 1 else -1)
+        return None
+
+    def row_at(self, pos):
+        for i, rect in self._rects:
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def change(self, row: str, step: int) -> None:
+        o = self.options
+        if row in ("mrx", "detectives"):
+            o.choice[row] = (o.choice[row] + step) % len(o.players[row])
+        elif row == "move_time":
+            k = MOVE_TIMES.index(o.move_time) if o.move_time in MOVE_TIMES else 2
+            o.move_time = MOVE_TIMES[(k + step) % len(MOVE_TIMES)]
+        elif row == "speed":
+            o.speed = SPEEDS[(SPEEDS.index(o.speed) + step) % len(SPEEDS)]
+        elif row == "view":
+            o.view = VIEWS[(VIEWS.index(o.view) + step) % len(VIEWS)]
+
+    def start(self):
+        import secrets
+
+        o = self.options
+        seed = int(o.seed_text) if o.seed_text else secrets.randbelow(10**6)
+        try:
+            session = SySession({side: o.spec(side) for side in ("mrx", "detectives")}, seed=seed,
+                                move_time=o.move_time, process_bots=getattr(self.ctx, "think_async", False))
+        except (SetupError, ValueError, OSError) as exc:
+            self.message = f"Cannot start: {exc}"[:160]
+            return None
+        return Replace(SyPlayScene(self.ctx, session, autoplay=o.autoplay, speed=o.speed, options=o, mode=o.view))
+
+    def _value(self, row: str) -> tuple[str, str]:
+        o = self.options
+        if row in ("mrx", "detectives"):
+            spec = o.spec(row)
+            label = "human (you: click stations)" if spec == HUMAN else f"AI: {spec}"
+            return ("Mr X" if row == "mrx" else "Detectives"), label
+        if row == "seed":
+            return "Start (seed)", (o.seed_text or "random") + ("_" if self.current() == "seed" else "")
+        if row == "move_time":
+            return "AI time a move", f"{o.move_time:g} s"
+        if row == "speed":
+            return "Speed", o.speed
+        if row == "view":
+            return "View (watching)", {"spectator": "spectator: everything", "detectives": "the detectives'",
+                                       "mrx": "Mr X's"}[o.view]
+        return "", ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx, t = self.ctx, self.ctx.text
+        w, h = surface.get_size()
+        surface.fill((20, 26, 34))
+        for i in range(0, h, max(1, ctx.px(6))):
+            surface.fill((18 + i * 10 // h, 24 + i * 16 // h, 32 + i * 24 // h), (0, i, w, ctx.px(6)))
+        t.draw(surface, "SCOTLAND YARD", ctx.px(88), GOLD, (w // 2, ctx.px(40)), anchor="midtop")
+        t.draw(surface, "Mr X hides somewhere in London; five detectives hunt him. He shows himself at moves "
+               "3, 8, 13, 18 and 24.", ctx.px(24), (210, 214, 230), (w // 2, ctx.px(140)), anchor="midtop")
+        y = ctx.px(200)
+        line = ctx.px(52)
+        self._rects = []
+        current = self.current()
+        for i, row in enumerate(self.rows):
+            selected = row == current
+            bar = pygame.Rect(w // 2 - ctx.px(470), y - ctx.px(6), ctx.px(940), ctx.px(46))
+            self._rects.append((i, bar))
+            colour = GOLD if selected else (225, 225, 235)
+            if selected:
+                pygame.draw.rect(surface, (40, 56, 96), bar, border_radius=ctx.px(8))
+            if row == "start":
+                t.draw(surface, "START", ctx.px(40), colour, (w // 2, y), anchor="midtop")
+            else:
+                label, value = self._value(row)
+                text = f"<  {value}  >" if selected and row != "seed" else value
+                t.draw(surface, label, ctx.px(30), colour, (bar.x + ctx.px(24), y))
+                t.draw(surface, text[-60:], ctx.px(30), colour, (bar.x + ctx.px(330), y))
+            y += line
+        if self.message:
+            t.draw(surface, self.message, ctx.px(24), RED, (w // 2, y + ctx.px(8)), anchor="midtop")
+        t.draw(surface, "Up / Down: line   Left / Right or click: change   digits: seed   Enter: start   Esc: games",
+               ctx.px(22), GREY, (w // 2, h - ctx.px(28)), anchor="midbottom")

@@ -1,0 +1,626 @@
+"""Drawing the London board: our own map of the 199 stations, the pawns, moves gliding along
+their connections, the possible-locations heat map and the minimap.
+
+The board is drawn from the project's board file (``Board.standard()``: stations at their
+drawing positions, edges by transport), on a calm slate background with a river where the ferry
+runs: connections in each transport's colour (several transports between two stations as
+parallel lines, the ferry dashed), stations as discs ringed by the transports that stop there
+(red underground, green bus, a cream centre for the taxi) with their numbers once the zoom makes
+them readable.
+
+The shell's :class:`~game.shell.camera.Camera` does zoom, pan and fit: the world is the board's
+drawing plane cut into cells of :data:`CELL` board pixels. The board is rendered for the camera's
+current viewport only (re-rendered when the camera moves, a few milliseconds), with the heat map
+and the dimming of unavailable stations on a second cached layer, so a still frame is one blit
+plus the pawns.
+
+Everything drawn of a position comes from a :class:`~.session.Seen`: in the detectives' view it
+holds no station for Mr X between reveals, so no pawn, tween, trail or minimap dot can show it.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.scotlandyard import Board, Piece, Ticket, Transport
+from game.shell.camera import Camera, zoom_levels
+from game.shell.tweens import in_out_quad
+
+from .session import Entry, Seen, legs, seen
+
+CELL = 64  # board pixels per camera cell
+LEVELS = zoom_levels(6, 160, 1.19)  # camera cell sizes in screen pixels
+LEG_SECONDS = {"slow": 0.9, "normal": 0.5, "fast": 0.2, "instant": 0.0}
+BACKGROUND = (30, 36, 44)
+PARK = (34, 44, 44)
+RIVER = (38, 62, 86)
+RIVER_EDGE = (48, 76, 102)
+TRANSPORT_COLOURS = {Transport.TAXI: (222, 190, 86), Transport.BUS: (60, 184, 140),
+                     Transport.UNDERGROUND: (226, 70, 92), Transport.FERRY: (150, 210, 245)}
+TICKET_COLOURS = {Ticket.TAXI: (222, 190, 86), Ticket.BUS: (60, 184, 140), Ticket.UNDERGROUND: (226, 70, 92),
+                  Ticket.SECRET: (20, 20, 24), Ticket.DOUBLE: (250, 250, 250)}
+TICKET_SHORT = {Ticket.TAXI: "T", Ticket.BUS: "B", Ticket.UNDERGROUND: "U", Ticket.SECRET: "S", Ticket.DOUBLE: "2x"}
+PIECE_COLOURS = {Piece.MRX: (16, 16, 20), Piece.RED: (234, 64, 56), Piece.GREEN: (76, 176, 80),
+                 Piece.BLUE: (40, 140, 240), Piece.WHITE: (244, 244, 244), Piece.YELLOW: (252, 222, 60)}
+STATION_FILL = (240, 232, 210)
+STATION_EDGE = (22, 24, 30)
+HEAT = (255, 128, 40)
+GHOST = (190, 190, 205)
+
+
+def piece_colour(piece: Piece) -> tuple[int, int, int]:
+    return PIECE_COLOURS[piece]
+
+
+class Geometry:
+    """The board's stations and connections in board pixels, grouped for drawing."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.pos = {s: (float(x), float(y)) for s, (x, y) in board.positions.items()}
+        xs = [p[0] for p in self.pos.values()]
+        ys = [p[1] for p in self.pos.values()]
+        pad = 70
+        self.ox, self.oy = min(xs) - pad, min(ys) - pad
+        self.width, self.height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+        self.cols, self.rows = math.ceil(self.width / CELL), math.ceil(self.height / CELL)
+        self.pairs = sorted({(a, b) for a, b, _ in board.edges})
+        self.kinds = {s: frozenset(t for n in board.neighbours(s) for t in board.transports(s, n)) for s in board.stations}
+        ferry = [(a, b) for a, b, t in board.edges if t is Transport.FERRY]
+        self.river = self._river(ferry)
+
+    def world(self, station: int) -> tuple[float, float]:
+        """The station's camera world point (row, col)."""
+        x, y = self.pos[station]
+        return (y - self.oy) / CELL, (x - self.ox) / CELL
+
+    def _river(self, ferry) -> list[tuple[float, float]]:
+        """A smooth band through the ferry's stations, from the west edge to the east edge."""
+        stations = sorted({s for pair in ferry for s in pair}, key=lambda s: self.pos[s][0])
+        if len(stations) < 2:
+            return []
+        pts = [self.pos[s] for s in stations]
+        first, last = pts[0], pts[-1]
+        pts = [(self.ox, first[1] + 60), first] + pts[1:-1] + [last, (self.ox + self.width, last[1] - 40)]
+        out = []
+        for i in range(len(pts) - 1):  # Catmull-Rom through the points
+            p0, p1, p2, p3 = pts[max(0, i - 1)], pts[i], pts[i + 1], pts[min(len(pts) - 1, i + 2)]
+            for k in range(12):
+                t = k / 12
+                out.append(tuple(0.5 * (2 * p1[j] + (-p0[j] + p2[j]) * t + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t * t
+                                        + (-p0[j] + 3 * p1[j] - 3 * p2[j] + p3[j]) * t ** 3) for j in (0, 1)))
+        out.append(pts[-1])
+        return out
+
+
+_GEOMETRY: dict[int, Geometry] = {}
+
+
+def geometry(board: Board) -> Geometry:
+    key = id(board)
+    if key not in _GEOMETRY:
+        if board.positions is None:
+            raise ValueError("this board has no drawing positions")
+        _GEOMETRY[key] = Geometry(board)
+    return _GEOMETRY[key]
+
+
+class Pawn:
+    """One piece on screen: a point in board pixels that glides along queued legs."""
+
+    def __init__(self, piece: Piece, xy: tuple[float, float]) -> None:
+        self.piece = piece
+        self.xy = xy
+        self.legs: list[list] = []  # [src, dst, duration, ticket, t]
+
+    @property
+    def moving(self) -> bool:
+        return bool(self.legs)
+
+    @property
+    def ticket(self) -> Ticket | None:
+        return self.legs[0][3] if self.legs else None
+
+    def go(self, src, dst, duration: float, ticket: Ticket) -> None:
+        if duration <= 0:
+            self.xy = dst
+            return
+        self.legs.append([src, dst, duration, ticket, 0.0])
+
+    def snap(self, xy) -> None:
+        self.legs.clear()
+        self.xy = xy
+
+    def update(self, dt: float) -> None:
+        while self.legs and dt > 0:
+            leg = self.legs[0]
+            need = (1.0 - leg[4]) * leg[2]
+            if dt >= need:
+                dt -= need
+                self.xy = leg[1]
+                self.legs.pop(0)
+            else:
+                leg[4] += dt / leg[2]
+                e = in_out_quad(leg[4])
+                self.xy = (leg[0][0] + (leg[1][0] - leg[0][0]) * e, leg[0][1] + (leg[1][1] - leg[0][1]) * e)
+                dt = 0
+
+    def trail(self):
+        """(src, dst, ticket) of the leg under way."""
+        return (self.legs[0][0], self.legs[0][1], self.legs[0][3]) if self.legs else None
+
+
+class SyBoardView:
+    """Shows one position of a game as one view (spectator, detectives, Mr X) sees it."""
+
+    def __init__(self, rect: pygame.Rect, board: Board | None = None, *, text=None, ui_scale: float = 1.0) -> None:
+        self.board = board or Board.standard()
+        self.geo = geometry(self.board)
+        self.text = text
+        self.ui_scale = ui_scale
+        self.speed = "normal"
+        self.mode = "spectator"
+        self.entry: Entry | None = None
+        self.seen: Seen | None = None
+        self.pawns: dict[Piece, Pawn] = {}
+        self.heat = True
+        self.available: frozenset[int] | None = None  # stations a person may click (others dimmed)
+        self.selected: int | None = None  # the station of the piece a person moves
+        self.marked: int | None = None  # a first leg chosen for a double move
+        self.pulses: list[list] = []  # [station, age, colour]: a reveal, a capture
+        self.clock = 0.0
+        self.minimap_mode = "auto"
+        self._static: pygame.Surface | None = None
+        self._static_key = None
+        self._layer: pygame.Surface | None = None
+        self._layer_key = None
+        self._mini: pygame.Surface | None = None
+        self._labels: dict = {}
+        self.rect = pygame.Rect(rect)
+        self.camera = Camera(self.geo.cols, self.geo.rows, self.rect, levels=LEVELS, glide_time=0.25)
+
+    # -- geometry ----------------------------------------------------------------------------------
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        fitted = self.fitted
+        self.camera.set_viewport(self.rect)
+        if fitted:
+            self.camera.fit()
+        self._static = self._layer = self._mini = None
+
+    @property
+    def fitted(self) -> bool:
+        cam = self.camera
+        return cam.tile <= min(cam.viewport.w // cam.cols, cam.viewport.h // cam.rows)
+
+    @property
+    def scale(self) -> float:
+        """Screen pixels per board pixel."""
+        return self.camera.tile / CELL
+
+    def to_screen(self, xy: tuple[float, float]) -> tuple[int, int]:
+        ox, oy = self.camera.origin
+        s = self.scale
+        return int(ox + (xy[0] - self.geo.ox) * s), int(oy + (xy[1] - self.geo.oy) * s)
+
+    def station_screen(self, station: int) -> tuple[int, int]:
+        return self.to_screen(self.geo.pos[station])
+
+    @property
+    def radius(self) -> int:
+        return max(4, int(16.5 * self.scale))
+
+    def station_at(self, pos) -> int | None:
+        """The station under a screen point (a generous disc around each), or None."""
+        if not self.rect.collidepoint(pos) or (self.minimap_visible() and self.minimap_rect().collidepoint(pos)):
+            return None
+        best, best_d = None, (max(self.radius * 1.6, 10)) ** 2
+        for s in self.board.stations:
+            x, y = self.station_screen(s)
+            d = (x - pos[0]) ** 2 + (y - pos[1]) ** 2
+            if d <= best_d:
+                best, best_d = s, d
+        return best
+
+    def zoom_at(self, pos, steps: int) -> None:
+        self.camera.zoom_at(pos, steps)
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.camera.pan(dx, dy)
+
+    def fit(self) -> None:
+        self.camera.fit()
+
+    def center_on(self, station: int) -> None:
+        r, c = self.geo.world(station)
+        self.camera.center_on((int(r), int(c)), smooth=True)
+
+    # -- what is shown -----------------------------------------------------------------------------
+
+    def show(self, entry: Entry, mode: str | None = None, *, animate: bool = False) -> None:
+        """Show ``entry`` as ``mode`` sees it; with ``animate``, its move glides (as far as the
+        view may see it)."""
+        if mode is not None and mode != self.mode:
+            self.mode = mode
+            animate = False
+            self.pawns.clear()
+        previous = self.seen
+        self.entry = entry
+        self.seen = seen(entry, self.mode)
+        self._layer = None
+        pos = self.geo.pos
+        wanted = {p: s for p, s in self.seen.detectives}
+        if self.seen.mrx is not None:
+            wanted[Piece.MRX] = self.seen.mrx
+        for piece in list(self.pawns):
+            if piece not in wanted:
+                del self.pawns[piece]  # Mr X leaves the screen when the view may not show him
+        duration = LEG_SECONDS.get(self.speed, 0.5) if animate and self.speed != "instant" else 0.0
+        move = entry.move
+        for piece, station in wanted.items():
+            pawn = self.pawns.get(piece)
+            if pawn is None:
+                self.pawns[piece] = Pawn(piece, pos[station])
+                continue
+            if duration and move is not None and move.piece is piece:
+                pawn.snap(pos[move.source])
+                for src, ticket, dst in legs(move):
+                    pawn.go(pos[src], pos[dst], duration, ticket)
+            else:
+                pawn.snap(pos[station])
+        if animate and previous is not None and self.speed != "instant":
+            if self.seen.last_seen_slot is not None and self.seen.last_seen_slot != previous.last_seen_slot:
+                self.pulses.append([self.seen.last_seen, 0.0, (255, 214, 90)])
+            if self.seen.over and not previous.over and entry.state.mrx_location in {s for _, s in self.seen.detectives}:
+                self.pulses.append([entry.state.mrx_location, -0.3, (255, 80, 60)])
+
+    def finish(self) -> None:
+        for pawn in self.pawns.values():
+            if pawn.legs:
+                pawn.snap(pawn.legs[-1][1])
+        self.pulses.clear()
+
+    @property
+    def busy(self) -> bool:
+        return any(p.moving for p in self.pawns.values())
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.camera.update(dt)
+        for pawn in self.pawns.values():
+            pawn.update(dt)
+        for pulse in self.pulses:
+            pulse[1] += dt
+        self.pulses = [p for p in self.pulses if p[1] < 1.2]
+
+    def set_choices(self, available, selected: int | None = None, marked: int | None = None) -> None:
+        available = None if available is None else frozenset(available)
+        if (available, selected, marked) != (self.available, self.selected, self.marked):
+            self.available, self.selected, self.marked = available, selected, marked
+            self._layer = None
+
+    # -- drawing: the board ------------------------------------------------------------------------
+
+    def _camera_key(self):
+        return (self.camera.tile, self.camera.origin, self.rect.size, self.rect.topleft)
+
+    def _render_static(self) -> pygame.Surface:
+        w, h = self.rect.size
+        surface = pygame.Surface((max(1, w), max(1, h)))
+        surface.fill(BACKGROUND)
+        geo, s = self.geo, self.scale
+        ox, oy = self.camera.origin
+        ox -= self.rect.x
+        oy -= self.rect.y
+
+        def at(xy):
+            return (ox + (xy[0] - geo.ox) * s, oy + (xy[1] - geo.oy) * s)
+
+        # A faint street grid: a calm, map-like texture that says "city" without copying anyone.
+        step = 160 * s
+        if step >= 12:
+            x0, y0 = at((geo.ox, geo.oy))
+            x1, y1 = at((geo.ox + geo.width, geo.oy + geo.height))
+            k = 0
+            x = x0
+            while x <= x1:
+                pygame.draw.line(surface, (34, 41, 50), (int(x), int(y0)), (int(x), int(y1)))
+                x += step
+                k += 1
+            y = y0
+            while y <= y1:
+                pygame.draw.line(surface, (34, 41, 50), (int(x0), int(y)), (int(x1), int(y)))
+                y += step
+        if geo.river:
+            pts = [at(p) for p in geo.river]
+            width = max(6, int(70 * s))
+            pygame.draw.lines(surface, RIVER_EDGE, False, pts, width + max(2, int(8 * s)))
+            pygame.draw.lines(surface, RIVER, False, pts, width)
+            for p in pts[:: max(1, len(pts) // 40)]:
+                pygame.draw.circle(surface, RIVER, (int(p[0]), int(p[1])), width // 2)
+        unit = max(1.0, 3.2 * s)
+        widths = {Transport.TAXI: max(1, round(unit)), Transport.BUS: max(1, round(unit * 1.3)),
+                  Transport.UNDERGROUND: max(2, round(unit * 1.7)), Transport.FERRY: max(1, round(unit * 1.2))}
+        board = self.board
+        for a, b in geo.pairs:
+            kinds = sorted(board.transports(a, b), key=lambda t: t._value_)
+            pa, pb = at(geo.pos[a]), at(geo.pos[b])
+            dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+            length = math.hypot(dx, dy) or 1.0
+            nx, ny = -dy / length, dx / length
+            gap = max(widths.values()) + max(1.0, 1.5 * s)
+            n = len(kinds)
+            for k, kind in enumerate(kinds):
+                off = (k - (n - 1) / 2) * gap
+                p = (pa[0] + nx * off, pa[1] + ny * off)
+                q = (pb[0] + nx * off, pb[1] + ny * off)
+                colour = TRANSPORT_COLOURS[kind]
+                if kind is Transport.FERRY:
+                    self._dashed(surface, colour, p, q, widths[kind], max(4.0, 22 * s))
+                elif widths[kind] <= 1:
+                    pygame.draw.aaline(surface, colour, p, q)
+                else:
+                    pygame.draw.line(surface, colour, p, q, widths[kind])
+        r = self.radius
+        label_size = int(r * 1.15)
+        for st in board.stations:
+            x, y = at(geo.pos[st])
+            if x < -r or y < -r or x > w + r or y > h + r:
+                continue
+            self._station(surface, st, int(x), int(y), r, label_size)
+        return surface
+
+    @staticmethod
+    def _dashed(surface, colour, p, q, width, dash) -> None:
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        length = math.hypot(dx, dy)
+        if length < 1:
+            return
+        n = max(1, int(length / dash))
+        for i in range(0, n, 2):
+            a, b = i / n, min(1.0, (i + 1) / n)
+            pygame.draw.line(surface, colour, (p[0] + dx * a, p[1] + dy * a), (p[0] + dx * b, p[1] + dy * b), width)
+
+    def _station(self, surface, st: int, x: int, y: int, r: int, label_size: int) -> None:
+        kinds = self.geo.kinds[st]
+        radius = r
+        pygame.draw.circle(surface, STATION_EDGE, (x, y), radius + max(1, r // 6))
+        ring = max(1, r // 4)
+        if Transport.UNDERGROUND in kinds:
+            pygame.draw.circle(surface, TRANSPORT_COLOURS[Transport.UNDERGROUND], (x, y), radius)
+            radius -= ring
+        if Transport.BUS in kinds:
+            pygame.draw.circle(surface, TRANSPORT_COLOURS[Transport.BUS], (x, y), radius)
+            radius -= ring
+        pygame.draw.circle(surface, STATION_FILL, (x, y), max(1, radius))
+        if Transport.TAXI in kinds and radius == r:  # taxi only: a thin taxi-coloured edge
+            pygame.draw.circle(surface, TRANSPORT_COLOURS[Transport.TAXI], (x, y), r, max(1, r // 6))
+        if self.text is not None and label_size >= 9:
+            label = self._label(str(st), label_size)
+            surface.blit(label, label.get_rect(center=(x, y + 1)))
+
+    def _label(self, text: str, size: int) -> pygame.Surface:
+        key = (text, size)
+        out = self._labels.get(key)
+        if out is None:
+            if len(self._labels) > 2000:
+                self._labels.clear()
+            fit = size if len(text) < 3 else int(size * 0.82)
+            out = self._labels[key] = self.text.render(text, fit, (20, 20, 26))
+        return out
+
+    def _state_layer(self) -> pygame.Surface:
+        static_key = self._camera_key()
+        if self._static is None or self._static_key != static_key:
+            self._static = self._render_static()
+            self._static_key = static_key
+            self._layer = None
+        seen_ = self.seen
+        key = (static_key, id(seen_), self.heat, self.available, self.selected, self.marked)
+        if self._layer is not None and self._layer_key == key:
+            return self._layer
+        layer = self._static.copy()
+        if seen_ is not None:
+            if self.heat and seen_.possible and not seen_.over:
+                self._draw_heat(layer, seen_.possible)
+            if self.available is not None:
+                self._draw_dim(layer)
+        self._layer, self._layer_key = layer, key
+        return layer
+
+    def _local(self, station: int) -> tuple[int, int]:
+        x, y = self.station_screen(station)
+        return x - self.rect.x, y - self.rect.y
+
+    def _draw_heat(self, layer, possible: dict[int, float]) -> None:
+        top = max(possible.values()) or 1.0
+        r = self.radius
+        veil = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+        for st, p in possible.items():
+            if p <= 0:
+                continue
+            k = (p / top) ** 0.5
+            x, y = self._local(st)
+            radius = int(r * (1.5 + 1.1 * k)) + 2
+            pygame.draw.circle(veil, (*HEAT, int(50 + 150 * k)), (x, y), radius)
+        layer.blit(veil, (0, 0))
+        # redraw the stations under the glow, so their numbers stay readable
+        for st in possible:
+            x, y = self._local(st)
+            self._station(layer, st, x, y, r, int(r * 1.15))
+
+    def _draw_dim(self, layer) -> None:
+        r = self.radius
+        veil = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+        veil.fill((10, 12, 18, 120))
+        for st in self.available:
+            x, y = self._local(st)
+            pygame.draw.circle(veil, (0, 0, 0, 0), (x, y), int(r * 1.9))
+        for st in (self.selected, self.marked):
+            if st is not None:
+                x, y = self._local(st)
+                pygame.draw.circle(veil, (0, 0, 0, 0), (x, y), int(r * 1.9))
+        layer.blit(veil, (0, 0))
+        for st in self.available:
+            x, y = self._local(st)
+            pygame.draw.circle(layer, (255, 255, 255), (x, y), int(r * 1.55), max(2, r // 4))
+        if self.marked is not None:
+            x, y = self._local(self.marked)
+            pygame.draw.circle(layer, (255, 214, 90), (x, y), int(r * 1.7), max(2, r // 3))
+
+    # -- drawing: a frame --------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.seen is None:
+            return
+        surface.blit(self._state_layer(), self.rect)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        seen_ = self.seen
+        r = self.radius
+        if seen_.mrx is None and seen_.last_seen is not None:
+            self._draw_ghost(surface, seen_.last_seen, r)
+        if self.selected is not None:
+            x, y = self.station_screen(self.selected)
+            pulse = 1.0 + 0.15 * math.sin(self.clock * 6)
+            pygame.draw.circle(surface, (255, 255, 255), (x, y), int(r * 2.3 * pulse), max(2, r // 3))
+        for pawn in self.pawns.values():
+            trail = pawn.trail()
+            if trail is not None:
+                self._draw_trail(surface, pawn, *trail)
+        order = sorted(self.pawns.values(), key=lambda p: (p.moving, p.piece is Piece.MRX))
+        for pawn in order:
+            self._draw_pawn(surface, pawn.piece, self.to_screen(pawn.xy), r)
+        for station, age, colour in self.pulses:
+            if age >= 0 and station is not None:
+                x, y = self.station_screen(station)
+                k = age / 1.2
+                pygame.draw.circle(surface, colour, (x, y), int(r * (1.5 + 4 * k)), max(2, int(r * 0.5 * (1 - k)) + 1))
+        surface.set_clip(clip)
+        if self.minimap_visible():
+            self._draw_minimap(surface)
+
+    def _draw_trail(self, surface, pawn: Pawn, src, dst, ticket: Ticket) -> None:
+        a, b = self.to_screen(src), self.to_screen(dst)
+        width = max(3, self.radius // 2)
+        if ticket is Ticket.SECRET:  # a black ticket: shown as such (a dark dashed trail)
+            self._dashed(surface, (245, 245, 250), a, b, width + 2, max(6.0, self.radius * 1.2))
+            self._dashed(surface, (12, 12, 14), a, b, width, max(6.0, self.radius * 1.2))
+        else:
+            pygame.draw.line(surface, TICKET_COLOURS.get(ticket, (255, 255, 255)), a, b, width)
+        if self.text is not None:
+            tag = self.text.render(ticket.name, max(12, int(15 * self.ui_scale)),
+                                   (250, 250, 250) if ticket is Ticket.SECRET else (20, 20, 26),
+                                   (12, 12, 14) if ticket is Ticket.SECRET else TICKET_COLOURS.get(ticket))
+            x, y = self.to_screen(pawn.xy)
+            surface.blit(tag, tag.get_rect(midbottom=(x, y - int(self.pawn_size(self.radius) * 1.1))))
+
+    def pawn_size(self, r: int) -> int:
+        return max(int(24 * self.ui_scale), int(r * 1.9))
+
+    def _draw_pawn(self, surface, piece: Piece, xy, r: int) -> None:
+        size = self.pawn_size(r)
+        x, y = xy
+        colour = PIECE_COLOURS[piece]
+        edge = (250, 250, 250) if piece is Piece.MRX else (16, 16, 20)
+        # the piece's colour ringed around its station, then a pawn standing on it
+        pygame.draw.circle(surface, edge, (x, y), int(r * 1.25) + 2, max(2, r // 3) + 2)
+        pygame.draw.circle(surface, colour, (x, y), int(r * 1.25), max(2, r // 3))
+        base_y = y - (int(r * 0.8) if r >= 10 else r // 3)  # zoomed in: the station's number stays readable
+        body = [(x - size * 0.42, base_y), (x + size * 0.42, base_y), (x + size * 0.16, base_y - size * 0.78),
+                (x - size * 0.16, base_y - size * 0.78)]
+        pygame.draw.polygon(surface, colour, body)
+        pygame.draw.polygon(surface, edge, body, max(1, size // 12))
+        head = (x, int(base_y - size * 0.95))
+        pygame.draw.circle(surface, colour, head, max(3, int(size * 0.27)))
+        pygame.draw.circle(surface, edge, head, max(3, int(size * 0.27)), max(1, size // 12))
+        if piece is Piece.MRX:  # Mr X: black with a white X on his chest
+            c = (x, int(base_y - size * 0.42))
+            d = max(2, int(size * 0.16))
+            pygame.draw.line(surface, (250, 250, 250), (c[0] - d, c[1] - d), (c[0] + d, c[1] + d), max(2, size // 9))
+            pygame.draw.line(surface, (250, 250, 250), (c[0] - d, c[1] + d), (c[0] + d, c[1] - d), max(2, size // 9))
+
+    def _draw_ghost(self, surface, station: int, r: int) -> None:
+        """Where Mr X was last seen (a public reveal): a hollow grey pawn with a question mark."""
+        x, y = self.station_screen(station)
+        size = self.pawn_size(r)
+        pulse = int(r * (1.9 + 0.2 * math.sin(self.clock * 3)))
+        pygame.draw.circle(surface, GHOST, (x, y), pulse, max(2, r // 4))
+        base_y = y - r // 3
+        body = [(x - size * 0.42, base_y), (x + size * 0.42, base_y), (x + size * 0.16, base_y - size * 0.78),
+                (x - size * 0.16, base_y - size * 0.78)]
+        pygame.draw.polygon(surface, (60, 62, 72), body)
+        pygame.draw.polygon(surface, GHOST, body, max(1, size // 10))
+        head = (x, int(base_y - size * 0.95))
+        pygame.draw.circle(surface, (60, 62, 72), head, max(3, int(size * 0.27)))
+        pygame.draw.circle(surface, GHOST, head, max(3, int(size * 0.27)), max(1, size // 10))
+        if self.text is not None and size >= 14:
+            q = self.text.render("?", max(10, int(size * 0.55)), GHOST)
+            surface.blit(q, q.get_rect(center=(x, int(base_y - size * 0.4))))
+
+    # -- minimap -----------------------------------------------------------------------------------
+
+    def minimap_visible(self) -> bool:
+        if self.minimap_mode == "off":
+            return False
+        return self.minimap_mode == "on" or not self.fitted
+
+    def minimap_rect(self) -> pygame.Rect:
+        w = max(120, int(self.rect.w * 0.2))
+        h = int(w * self.geo.height / self.geo.width)
+        pad = max(6, int(10 * self.ui_scale))
+        return pygame.Rect(self.rect.right - w - pad, self.rect.bottom - h - pad, w, h)
+
+    def _mini_surface(self, size) -> pygame.Surface:
+        if self._mini is None or self._mini.get_size() != size:
+            geo = self.geo
+            s = size[0] / geo.width
+            mini = pygame.Surface(size)
+            mini.fill((22, 26, 34))
+            for a, b in geo.pairs:
+                kinds = self.board.transports(a, b)
+                kind = max(kinds, key=lambda t: t._value_ if t is not Transport.FERRY else -1)
+                pa = ((geo.pos[a][0] - geo.ox) * s, (geo.pos[a][1] - geo.oy) * s)
+                pb = ((geo.pos[b][0] - geo.ox) * s, (geo.pos[b][1] - geo.oy) * s)
+                c = TRANSPORT_COLOURS[kind]
+                pygame.draw.aaline(mini, (c[0] // 2, c[1] // 2, c[2] // 2), pa, pb)
+            self._mini = mini
+        return self._mini
+
+    def _draw_minimap(self, surface) -> None:
+        rect = self.minimap_rect()
+        surface.blit(self._mini_surface(rect.size), rect)
+        geo = self.geo
+        s = rect.w / geo.width
+
+        def mini(station):
+            x, y = geo.pos[station]
+            return int(rect.x + (x - geo.ox) * s), int(rect.y + (y - geo.oy) * s)
+
+        for piece, station in self.seen.detectives:
+            pygame.draw.circle(surface, PIECE_COLOURS[piece], mini(station), 3)
+        if self.seen.mrx is not None:
+            pygame.draw.circle(surface, (250, 250, 250), mini(self.seen.mrx), 4)
+            pygame.draw.circle(surface, (0, 0, 0), mini(self.seen.mrx), 3)
+        elif self.seen.last_seen is not None:
+            pygame.draw.circle(surface, GHOST, mini(self.seen.last_seen), 4, 1)
+        # the part of the board on screen
+        tl = self.camera.screen_to_world(self.rect.topleft)
+        br = self.camera.screen_to_world(self.rect.bottomright)
+        view = pygame.Rect(int(rect.x + tl[1] * CELL * s), int(rect.y + tl[0] * CELL * s),
+                           int((br[1] - tl[1]) * CELL * s), int((br[0] - tl[0]) * CELL * s)).clip(rect)
+        pygame.draw.rect(surface, (255, 255, 255), view, 1)
+        pygame.draw.rect(surface, (90, 100, 130), rect, 1)
+
+    def minimap_world(self, pos) -> tuple[int, int] | None:
+        """The camera cell under a point of the minimap (a click there centres the board on it)."""
+        rect = self.minimap_rect()
+        if not (self.minimap_visible() and rect.collidepoint(pos)):
+            return None
+        s = rect.w / self.geo.width
+        x = (pos[0] - rect.x) / s
+        y = (pos[1] - rect.y) / s
+        return int(y / CELL), int(x / CELL)

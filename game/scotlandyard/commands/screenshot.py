@@ -1,0 +1,93 @@
+"""`run.py sy screenshot`: one frame of a Scotland Yard game in the arcade, to a PNG, no window."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from game.cli import UsageError
+
+HELP = "render one arcade frame of a Scotland Yard game at a given move to a PNG (no window)"
+VIEWS = ("spectator", "detectives", "mrx")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--mrx", default="default", metavar="NAME", help="Mr X's AI (default: default)")
+    p.add_argument("--detectives", default="default", metavar="NAME", help="the detectives' AI (default: default)")
+    p.add_argument("--round", type=int, default=1, metavar="N",
+                   help="play on until Mr X's move N is the next to make (default 1: the start)")
+    p.add_argument("--seed", type=int, default=0, help="draws the start stations and seeds the AIs")
+    p.add_argument("--move-time", type=float, default=0.2, metavar="SECONDS",
+                   help="the AIs' time a move while playing up to --round (default 0.2)")
+    p.add_argument("--view", choices=VIEWS, default="spectator",
+                   help="whose view: spectator (everything), detectives (Mr X hidden), mrx")
+    p.add_argument("--zoom", type=int, default=0, metavar="STEPS",
+                   help="zoom in this many steps (about 1.2x each) around --center (default 0: whole board)")
+    p.add_argument("--center", type=int, metavar="STATION",
+                   help="station to zoom around (default: the station of the side to move)")
+    p.add_argument("--size", default="1280x720", metavar="WxH", help="frame size (default 1280x720)")
+    p.add_argument("--no-text", action="store_true", help="the board alone, no panel, captions or numbers")
+    p.add_argument("-o", "--output", default="sy.png", metavar="PNG", help="where to write the PNG")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size must look like 1280x720, not {text!r}") from None
+    if w < 320 or h < 240 or w > 8192 or h > 8192:
+        raise UsageError("--size must be between 320x240 and 8192x8192")
+    return w, h
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"  # never a window
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    size = _size(args.size)
+    if not 1 <= args.round <= 24:
+        raise UsageError("--round must be between 1 and 24 (Mr X's moves)")
+    if args.move_time <= 0:
+        raise UsageError(f"--move-time must be positive, got {args.move_time}")
+    if "human" in (args.mrx, args.detectives):
+        raise UsageError("a screenshot is played by AIs: --mrx/--detectives cannot be human")
+    if args.zoom < 0 or args.zoom > 20:
+        raise UsageError("--zoom must be between 0 and 20 steps")
+    from game.scotlandyard import Board
+
+    if args.center is not None and args.center not in Board.standard():
+        raise UsageError(f"--center {args.center}: no such station (1 to 199)")
+    from game.arcade import offscreen as arcade_offscreen
+
+    arcade_offscreen.init()
+    from game.scotlandyard.arcade.offscreen import play_scene_at, render
+    from game.scotlandyard.arcade.session import SetupError
+
+    try:
+        scene = play_scene_at({"mrx": args.mrx, "detectives": args.detectives}, args.round, size, seed=args.seed,
+                              move_time=args.move_time, text=not args.no_text, mode=args.view)
+    except SetupError as exc:
+        raise UsageError(str(exc)) from None
+    if args.zoom:
+        state = scene.session.state
+        centre = args.center
+        if centre is None:
+            if state.is_mrx_turn and args.view != "detectives":
+                centre = state.mrx_location
+            else:
+                centre = state.detectives[0].location if not state.remaining else \
+                    state.detective_location(state.remaining[0])
+        scene.view.camera.zoom_to(scene.view.camera.tile)  # no-op, keeps the camera as fitted
+        for _ in range(args.zoom):
+            scene.view.zoom_at(scene.view.station_screen(centre), 1)
+        row, col = scene.view.geo.world(centre)
+        scene.view.camera.center_on((int(row), int(col)))
+    surface = render(scene, size)
+    try:
+        arcade_offscreen.save_png(surface, args.output)
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.output}: {exc}") from None
+    state = scene.session.state
+    print(f"wrote {args.output} ({size[0]}x{size[1]}, {args.view} view, Mr X's move "
+          f"{len(state.travel_log) + 1} next, seed {args.seed})", file=sys.stderr)
+    return 0
