@@ -29,10 +29,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--agent", default="default", help="agent (default: default)")
     p.add_argument("--speed", default="fast", choices=("slow", "normal", "fast", "instant"),
                    help="autoplay speed (default fast)")
-    p.add_argument("--game", default="treasure", choices=("treasure", "duel"),
+    p.add_argument("--game", default="treasure", choices=_game_ids(),
                    help="which game (default treasure; duel: --map defaults to maps/duel/duel64x64.txt)")
     p.add_argument("--bots", default="default,default", metavar="A,B",
-                   help="the duel's two bots (default: default,default)")
+                   help="the two bots or AIs, in the game's seat order (duel: A,B; scotlandyard: MRX,DETECTIVES; "
+                        "default: default,default)")
+    p.add_argument("--move-time", type=float, default=0.5, metavar="SECONDS",
+                   help="the AIs' time a move where a game has one (scotlandyard; default 0.5)")
+
+
+def _game_ids() -> tuple[str, ...]:
+    """Every registered game's id (a game's arcade entry offers ``bench_frames(args, size)``)."""
+    from game.registry import games
+
+    return tuple(info.id for info in games())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,6 +56,14 @@ def run(args: argparse.Namespace) -> int:
     size = parse_size(args.size)
     if getattr(args, "game", "treasure") == "duel":
         return _duel(args, size)
+    if getattr(args, "game", "treasure") != "treasure":
+        from game.arcade.games import load_entry
+        from game.registry import game
+
+        entry = load_entry(game(args.game))
+        if entry is None or not hasattr(entry, "bench_frames"):
+            raise UsageError(f"--game {args.game}: this game has no frame benchmark yet")
+        return entry.bench_frames(args, size)
     _, map_path = load_map(args.map)
     load_agent(args.agent, args.seed)
     offscreen.init()

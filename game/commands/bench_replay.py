@@ -30,6 +30,11 @@ def run(args: argparse.Namespace) -> int:
     from game.arcade.games import game_of_replay  # no pygame until a duel replay is drawn
 
     other = game_of_replay(args.file)
+    if other is not None and other.info.id not in ("duel", "treasure") and hasattr(other.entry, "bench_replay"):
+        try:
+            return other.entry.bench_replay(args.file, seed=args.seed)
+        except ValueError as exc:
+            raise UsageError(f"replay refused: {exc}") from None
     if other is not None and other.info.id == "duel":
         from game.duel.arcade.bench import bench_replay
         from game.duel.arcade.codec import DuelReplayError
