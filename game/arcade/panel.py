@@ -47,6 +47,7 @@ class Panel:
         self.text = text
         self.scale = scale
         self.hint_rows: dict[int, pygame.Rect] = {}  # hint index -> screen rect
+        self.hint_texts: dict[int, list[str]] = {}  # hint index -> the lines its row shows
         self.hint_scroll = 0  # how many of the newest hints are scrolled off the top
         self.hint_area = pygame.Rect(0, 0, 0, 0)  # screen rect of the hint list
         self._selected_seen: int | None = None
@@ -224,6 +225,7 @@ class Panel:
             if verdict is None and k in implied:
                 parts = parts + [implied_text(*implied[k])]
             laid.append((k, verdict, parts))
+        self.hint_texts = {k: parts for k, _, parts in laid}
         line_h = t.measure("Ag", small)[1] + self.px(2)
         heights = [len(parts) * line_h + self.px(6) for *_, parts in laid]
         more_h = line_h + self.px(4)  # room for the "... more" lines above and below

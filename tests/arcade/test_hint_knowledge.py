@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from game.agents import make_agent
 from game.agents.knowledge import hint_settled, implied_hints, implied_text, public_possible
@@ -69,3 +70,35 @@ def test_the_default_agent_never_verifies_a_hint_whose_truth_already_follows():
                     state, _ = step(state, action)
     assert verified > 0  # the run did exercise verification
     assert wasted == 0
+
+
+def test_the_panel_and_its_log_show_a_settled_hint_as_known(display):
+    """On a shipped map, play until some hint's truth follows from the others: its row in the
+    panel ends with e.g. 'FALSE (follows from 3)' and the panel's log says when it became known."""
+    from game.agents.knowledge import implied_text
+    from game.arcade.app import make_context
+    from game.arcade.match import Match
+    from game.arcade.scenes import PlayScene
+    import pygame
+
+    board = read_map(MAPS / "island64.txt")
+    ctx = make_context((1280, 720), maps=[])
+    for seed in range(40):
+        match = Match(board, seed)
+        for _ in range(60):
+            if match.over:
+                break
+            match.advance_action()
+            implied = implied_hints(observe(match.state))
+            if implied:
+                break
+        if implied:
+            break
+    else:
+        pytest.skip("no settled hint arose in these games (the hints drawn changed)")
+    play = PlayScene(ctx, match, "island64", speed="instant")
+    play.draw(pygame.Surface((1280, 720)))
+    k, (truth, source) = next(iter(implied.items()))
+    assert play.panel.hint_texts[k][-1] == implied_text(truth, source)
+    became = [line for i in range(len(match.steps)) for line in play.panel.implied_lines(match, i)]
+    assert f"HINT {k} is {implied_text(truth, source)}" in became
