@@ -35,7 +35,7 @@ MAX_TURN = 10_000  # r and f
 MAX_DIGITS = 7  # no number needs more; longer ones are refused before being converted
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_LINES = MAX_SIDE + 5 + 1024  # header, rows and up to 1024 blank lines around them
-MAX_HEADER_CHARS = 200  # a header line holds one or two numbers
+MAX_HEADER_CHARS = 10_000  # a header line holds one or two numbers (and maybe blanks)
 
 
 class MapFormatError(ValueError):
@@ -110,12 +110,12 @@ def parse_map(text: str, source: str = "<map>") -> ParsedMap:
     def fail(line_no: int, column: int, found: str, expected: str) -> MapFormatError:
         return MapFormatError(source, line_no, column, found, expected)
 
-    def number(token: str, line_no: int, column: int, what: str, low: int, high: int) -> int:
+    def number(token: str, line_no: int, column: int, what: str, low: int, high: int, shown: str = "") -> int:
         """One bounded ASCII number: refused before conversion if it has too many digits."""
         digits = token.lstrip("+-")
         value = int(token) if len(digits) <= MAX_DIGITS else None
         if value is None or not low <= value <= high:
-            raise fail(line_no, column, token, f"{what} between {low} and {high}")
+            raise fail(line_no, column, shown or token, f"{what} between {low} and {high}")
         return value
 
     # Blank lines before the header are tolerated; so are blank lines closing the file.
@@ -192,7 +192,7 @@ def parse_map(text: str, source: str = "<map>") -> ParsedMap:
             match = _CELL.fullmatch(token)
             if not match:
                 raise fail(line_no, start, cell.strip(), "a cell '<region>[M|P][T]', e.g. '4', '4M', '4P'")
-            rid = number(match.group(1), line_no, start, "a region id", 0, MAX_REGIONS)
+            rid = number(match.group(1), line_no, start, "a region id", 0, MAX_REGIONS, cell.strip(" \t"))
             suffix = match.group(2)
             kind, has_t = suffix, False
             if kind.endswith("T"):
