@@ -19,7 +19,7 @@ from game.treasure.board import DIRECTION_INDEX
 from game.treasure.observation import Observation
 
 from .base import Agent, Decision
-from .knowledge import apply_record, box_sum, hint_settled
+from .knowledge import apply_record, box_sum, hint_settled, public_possible
 
 # The report's offsets, (row, col): small moves then large moves.
 SMALL = [("S", 1), ("N", 1), ("E", 1), ("W", 1), ("S", 2), ("N", 2), ("E", 2), ("W", 2)]
@@ -81,9 +81,15 @@ class GreedyAgent(Agent):
         r, c = obs.agent
         runs = obs.board.free_run
         options = []  # (score, type code, action, reason)
+        public = None
         for h in obs.hints:
-            # A hint its knowledge already decides (all or none of the candidates inside) is skipped.
-            if h.verified is None and h.kind != 6 and hint_settled(h.mask, known) is None:
+            # A hint whose truth already follows (all or none of the candidates inside, by its own
+            # map or by the whole public record: prisons, the pirate's walk) is never verified.
+            if h.verified is not None or h.kind == 6 or hint_settled(h.mask, known) is not None:
+                continue
+            if public is None:
+                public = public_possible(obs)
+            if hint_settled(h.mask, public) is None:
                 s = int((h.mask & known).sum())
                 options.append((s, 0, Verify(h.index), f"verify hint {h.index}: {s} candidates in its area"))
         options.append((int(k5[r, c]), 3, LargeScan(), f"large scan: {int(k5[r, c])} candidates around"))
