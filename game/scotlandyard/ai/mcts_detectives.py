@@ -38,8 +38,20 @@ EXPLORATION = 0.4
 PRIOR_WEIGHT = 1.0
 MAX_CANDIDATES = 8
 HORIZON = 2
+MIN_ITERATIONS = 96       # before stopping early
 EPSILON = 0.1
 COALITION_REDUCTION = 0.1
+SEARCH_SHARE = 0.5        # of the move budget: a round has five detective moves, CPU is shared
+CLEAR_GAP = 0.5           # the prior decides alone when its best move is this far ahead
+
+
+def _settled(stats: dict, total: int) -> bool:
+    """Stop early once one move has most of the visits and twice the next one's: the rest of the
+    budget could not change the choice (and CPU is shared)."""
+    if total < MIN_ITERATIONS:
+        return False
+    visits = sorted((n for n, _ in stats.values()), reverse=True)
+    return visits[0] >= 0.6 * total and (len(visits) < 2 or visits[0] >= 2 * visits[1])
 
 
 def _draw(items, weights, rng):
@@ -127,7 +139,7 @@ class MctsDetectives(DetectivesPlayer):
 
     def choose(self, view) -> Decision:
         t0 = time.perf_counter()
-        deadline = t0 + 0.75 * self.move_time
+        deadline = t0 + SEARCH_SHARE * self.move_time
         ctx = detectives_context(view)
         self.tracker = public_tracker(view, self.tracker, bias=category_bias)
         self.weights = self.tracker.probabilities()
@@ -144,7 +156,9 @@ class MctsDetectives(DetectivesPlayer):
         weights = [self.weights[s] for s in stations]
         rng = self.prng
         n_total = 0
-        if len(cands) > 1 and stations:
+        clear = len(ranked) > 1 and ranked[1][0] - ranked[0][0] > CLEAR_GAP
+        self.searched = len(cands) > 1 and bool(stations) and not clear
+        if self.searched:
             while time.perf_counter() < deadline:
                 n_total += 1
                 log_n = math.log(n_total + 1)
@@ -162,6 +176,8 @@ class MctsDetectives(DetectivesPlayer):
                 st = stats[pick]
                 st[0] += 1
                 st[1] += value
+                if n_total % 32 == 0 and _settled(stats, n_total):
+                    break
         if n_total:
             choice = max(cands, key=lambda m: (stats[m][0], prior[m]))
         else:

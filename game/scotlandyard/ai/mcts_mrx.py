@@ -1,20 +1,23 @@
-"""``default`` Mr X: Monte-Carlo tree search over his own moves (Nijssen & Winands, with changes).
+"""``default`` Mr X: Monte-Carlo search over his own moves (after Nijssen & Winands, with changes).
 
 * **Move filtering.** Secret tickets only where they hide something (just after a reveal, or when
   the detectives know few places), never on a reveal move; double moves only when a detective is
-  close or just after a reveal; one double move per pair of stations and kind of ticket.
-* **Prior.** Each candidate gets a static score (``policy.mrx_static_score``): how far the
-  nearest detective is, how many places the detectives will think he can be after it (the public
+  no single move keeps him out of reach, or just after a reveal with a detective one ride away;
+  one double move per pair of stations and kind of ticket.
+* **Prior.** Each candidate gets a static score (``policy.mrx_static_score``): the chance a
+  detective rides onto him next, his territory (stations he reaches before any detective), how
+  many places the detectives will think he can be after it (the public
   tracker run forward), how exposed the station is, and what the tickets cost. The search starts
   from it (progressive bias) so that a short budget still plays sensibly.
-* **Search.** Open-loop UCT: the tree holds Mr X's own moves; between them the detectives play
-  *without knowing where he is*: in the simulation they keep the public set of possible stations,
-  step onto a possible station when they can (likelier stations first) and otherwise head for one
-  drawn by its probability. Playouts are epsilon-greedy (Mr X rides to the station farthest from
-  the detectives, doubles when cornered) and stop a few rounds ahead, scored by survival and
-  distance. A capture scores 0, reaching the end of the log 1.
+* **Search.** UCB1 over the best candidates (a one-level tree), with progressive bias toward the
+  prior. Between Mr X's moves the detectives play *without knowing where he is*: in the
+  simulation they keep the public set of possible stations, step onto a possible station when
+  they can (likelier stations first) and otherwise head for one drawn by its probability.
+  Playouts are epsilon-greedy (Mr X rides to the station farthest from the detectives, doubles
+  when cornered) and stop a few rounds ahead, scored by his territory, distance and the number of
+  places he could be. A capture scores 0, reaching the end of the log 1.
 * The move with the most visits wins; its reason names the distance kept, the places he could be,
-  and the share of simulations in which he survived.
+  and the mean score of its simulations.
 """
 
 from __future__ import annotations
@@ -30,20 +33,21 @@ from game.scotlandyard.ai.policy import (
 )
 from game.scotlandyard.ai.sim import DOUBLE, SECRET, Sim
 
-EXPLORATION = 0.5
+EXPLORATION = 0.25
 PRIOR_WEIGHT = 3.0        # progressive bias: prior / (visits + 1) * this
 HORIZON = 3               # rounds simulated after the move being judged
+MIN_ITERATIONS = 96       # before stopping early
 EPSILON = 0.15            # chance of a random ride in a playout
 DETECTIVE_GREED = 0.9     # chance a simulated detective steps onto a possible station in reach
 
 
-class _Node:
-    __slots__ = ("children", "visits", "total")
-
-    def __init__(self):
-        self.children: dict = {}
-        self.visits = 0
-        self.total = 0.0
+def _settled(stats: dict, total: int) -> bool:
+    """Stop early once one move has most of the visits and twice the next one's: the rest of the
+    budget could not change the choice (and CPU is shared)."""
+    if total < MIN_ITERATIONS:
+        return False
+    visits = sorted((n for n, _ in stats.values()), reverse=True)
+    return visits[0] >= 0.6 * total and (len(visits) < 2 or visits[0] >= 2 * visits[1])
 
 
 def _rollout_detectives(sim: Sim, prob: dict, rng, targets: list) -> None:
@@ -183,7 +187,6 @@ class MctsMrX(MrXPlayer):
         # keep the most promising candidates: a search this short cannot weigh hundreds
         moves.sort(key=lambda m: -prior[m])
         moves = moves[:MAX_CANDIDATES]
-        root = _Node()
         stats = {m: [0, 0.0] for m in moves}
         rng = self.prng
         iterations = 0
@@ -205,6 +208,8 @@ class MctsMrX(MrXPlayer):
                 st = stats[best]
                 st[0] += 1
                 st[1] += value
+                if iterations % 32 == 0 and _settled(stats, iterations):
+                    break
         if iterations:
             choice = max(moves, key=lambda m: (stats[m][0], prior[m]))
         else:

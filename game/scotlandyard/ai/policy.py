@@ -250,6 +250,19 @@ def territory(g: Graph, station: int, front) -> int:
     return sum(1 for s in g.stations if row[s] < front[s])
 
 
+def believed_room(g: Graph, det_locs, prob: dict) -> float:
+    """Mr X's room as the detectives see it: territory averaged over the places they think he
+    could be (what the default detectives try to shrink; the larger, the thinner they spread)."""
+    if not prob:
+        return 0.0
+    full = ddist_array(g)
+    front = full[np.asarray(det_locs)].min(axis=0)
+    stations = np.fromiter(prob.keys(), dtype=np.int64, count=len(prob))
+    w = np.fromiter(prob.values(), dtype=np.float64, count=len(prob))
+    room = (mrx_dist_array(g)[stations] < front[None, :]).sum(axis=1)
+    return float(room @ w)
+
+
 def mrx_risk(feats, dest) -> float:
     """Chance a detective rides onto Mr X next, if each detective who can reach him picks among
     the places the detectives think he could be by their probability."""
@@ -271,6 +284,8 @@ def mrx_static_score(g: Graph, sim: Sim, tracker: PossibleLocations, move, feats
     room = territory(g, dest, front)
     base = (0.3 + 0.01 * min(total, 25) + 0.04 * math.log2(1 + len(after)) + 0.005 * min(free, 10)
             + TERRITORY_WEIGHT * min(room, TERRITORY_CAP) / TERRITORY_CAP)
+    if BELIEF_WEIGHT:
+        base += BELIEF_WEIGHT * min(believed_room(g, sim.dl, after.prob), TERRITORY_CAP) / TERRITORY_CAP
     score = (1.0 - risk) * base
     # tickets: a secret or a double is worth keeping for the moments after a reveal
     if len(move) == 4:
@@ -283,6 +298,7 @@ def mrx_static_score(g: Graph, sim: Sim, tracker: PossibleLocations, move, feats
 DOUBLE_COST = 0.15
 TERRITORY_WEIGHT = 1.0
 TERRITORY_CAP = 150
+BELIEF_WEIGHT = 0.5
 SECRET_COST = 0.04
 
 
