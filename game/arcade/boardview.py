@@ -302,8 +302,8 @@ class BoardView:
         view = self.camera.viewport
         size = self.font_px(19)
         ruler = self.camera.tile >= 10 and not view.contains(self.camera.map_rect)
-        x = view.x + (self.text.measure("000", size)[0] + 14 if ruler else 8)
-        y = view.y + (self.text.measure("0", size)[1] + 8 if ruler else 6)
+        x0 = x = view.x + (self.text.measure("000", self.font_px(16))[0] + 14 if ruler else 8)
+        y = view.y + (self.text.measure("0", self.font_px(16))[1] + 8 if ruler else 6)
         for text, on in self.legend_chips():
             label = self.text.render(text, size, (20, 20, 24) if on else (175, 175, 190),
                                      (255, 210, 60) if on else (28, 30, 48))
@@ -312,7 +312,7 @@ class BoardView:
             surface.blit(label, (x, y))
             x += label.get_width() + 6
         if "heat" in self.on:
-            self._draw_heat_legend(surface, view.x + 8, y + self.text.measure("0", size)[1] + 6, size)
+            self._draw_heat_legend(surface, x0, y + self.text.measure("0", size)[1] + 6, size)
 
     def _draw_heat_legend(self, surface: pygame.Surface, x: int, y: int, size: int) -> None:
         """The heat map's key: the colour ramp from unlikely to likely, as the overlay paints it."""

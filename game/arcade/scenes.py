@@ -502,19 +502,22 @@ class HelpOverlay(BaseScene):
         return None
 
     def layout(self, size: tuple[int, int]) -> tuple[int, int, list[list[tuple[str, str]]], int]:
-        """(font size, line height, columns of rows, column width): as many columns as the
-        rows need, each row cut to its column so nothing runs into the next (or the panel)."""
+        """(font size, line height, columns of rows, column width): the largest font at which
+        the rows fit whole in as many columns as the screen holds; below that, the smallest
+        legible font with each row cut to its column, so nothing runs into the next one."""
         ctx, t = self.ctx, self.ctx.text
         w, h = size
         rows = keys.bindings(self.table).describe()
-        for value in (21, 19, 17, 16):
-            font = ctx.font(value)
-            line_h = t.measure("Ag", font)[1] + ctx.px(4)
-            per_col = max(1, (h - ctx.px(110) - 3 * line_h) // line_h)
+        top = ctx.px(24) + t.measure("A", ctx.font(40))[1] + ctx.px(16)
+        for font in range(max(16, ctx.px(34)), 15, -2):
+            line_h = t.measure("Ag", font)[1] + max(2, font // 5)
+            per_col = max(1, (h - top - 3 * line_h) // line_h)
             columns = [rows[i: i + per_col] for i in range(0, len(rows), per_col)]
-            col_w = (w - ctx.px(60)) // max(1, len(columns))
-            if col_w >= ctx.px(380) or value == 16:
-                return font, line_h, columns, col_w
+            key_w = max(t.measure(k, font)[0] for k, _ in rows) + ctx.px(14)
+            needed = key_w + max(t.measure(text, font)[0] for _, text in rows) + ctx.px(30)
+            col_w = (w - ctx.px(40)) // len(columns)
+            if needed <= col_w or font <= 16:
+                return font, line_h, columns, min(col_w, needed)
         raise AssertionError("unreachable")
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -524,7 +527,7 @@ class HelpOverlay(BaseScene):
         font, line_h, columns, col_w = self.layout((w, h))
         x0 = (w - col_w * len(columns)) // 2
         t.draw(surface, self.title, ctx.font(40), (255, 210, 60), (w // 2, ctx.px(24)), anchor="midtop")
-        key_w = min(int(col_w * 0.36), max(t.measure(k, font)[0] for col in columns for k, _ in col) + ctx.px(12))
+        key_w = min(int(col_w * 0.4), max(t.measure(k, font)[0] for col in columns for k, _ in col) + ctx.px(14))
         for ci, column in enumerate(columns):
             y = ctx.px(24) + t.measure("A", ctx.font(40))[1] + ctx.px(16)
             x = x0 + ci * col_w
