@@ -48,6 +48,10 @@ def run(args: argparse.Namespace) -> int:
         return handled
     playback = load_checked(args.file)
     if args.check:
+        if playback.replay.digests is None:
+            raise UsageError(f"replay refused: {args.file}: replay format {playback.replay.version} stores no "
+                             "digests of the island, rules and authors, so it cannot be fully checked (the actions "
+                             "and LOG do reproduce; re-record the game to check it)")
         state = playback.final
         print(f"OK: {len(playback.replay.actions)} actions reproduce {state.outcome or 'UNFINISHED'} on turn "
               f"{state.turn} (log sha256 {playback.log.digest()[:16]})")
