@@ -72,11 +72,16 @@ def _run_window(args, size, map_path: str, seed: int, speed: str, direct: bool) 
         if direct:
             first = start_play(ctx, map_path, seed, args.agent, autoplay=args.autoplay or args.quit_at_end,
                                speed=speed)
+        elif args_seed(args) is None and args.agent == "default":
+            from game.arcade.picker import GamePickerScene  # several games: pick one first
+
+            first = GamePickerScene(ctx)
         else:
             first = TitleScene(ctx, map_path=map_path if map_path not in map(str, ctx.maps) else None,
                                seed=args_seed(args), agent=args.agent, speed=speed)
             if map_path in map(str, ctx.maps):
                 first.map_index = [str(m) for m in ctx.maps].index(map_path)
+            first.back = lambda: _picker(ctx)  # Esc: to the game picker
         return first
 
     first = run_in_window(first_scene, fullscreen=not args.windowed, size=size, caption="Treasure Island",
@@ -91,3 +96,10 @@ def _run_window(args, size, map_path: str, seed: int, speed: str, direct: bool) 
 
 def args_seed(args) -> int | None:
     return getattr(args, "seed", None)
+
+
+def _picker(ctx):
+    from game.arcade.picker import GamePickerScene
+    from game.shell.scenes import Replace
+
+    return Replace(GamePickerScene(ctx, selected="treasure"))
