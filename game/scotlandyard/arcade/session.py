@@ -409,10 +409,10 @@ class SySession:
             played += 1
 
     def play_to_round(self, round_no: int) -> None:
-        """AIs play on until Mr X's move ``round_no`` is the next to make (or the game ends)."""
+        """AIs play on until it is Mr X's turn with at least ``round_no - 1`` moves in his log (a
+        double move may pass ``round_no``), or the game ends."""
         def reached() -> bool:
-            log = len(self.state.travel_log)
-            return log >= round_no or (log >= round_no - 1 and self.state.is_mrx_turn)
+            return self.state.is_mrx_turn and len(self.state.travel_log) >= round_no - 1
 
         while not self.over and not reached():
             before = len(self.history)
