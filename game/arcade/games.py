@@ -28,8 +28,8 @@ class GameArcade(Protocol):
     ``replay_formats``: the ``format`` values of the replay documents it opens.
     ``replay_scene(ctx, path, **options)``: a scene showing a saved game; ``ValueError`` (one
     line naming the file and what is wrong) for a file it cannot open.
-    ``describe_replay(doc)``: a dict of short strings for the replay browser's columns
-    (``players``, ``map``, ``result``, ``length``).
+    ``describe_replay(doc)``: a dict of short strings for the replay list's columns
+    (``players``, ``map``, ``result``, ``length``, ``human``).
     """
 
     game_id: str
@@ -177,3 +177,35 @@ def other_game_replay(args) -> int | None:
                   caption=f"{game.info.title}: replay")
     print(f"replay {args.file}: {len(replay.entries)} positions", file=sys.stderr)
     return 0
+
+
+def other_game_columns(path, doc: dict, row: dict[str, str]) -> dict[str, str]:
+    """Treasure Island's replay list row (game, map, date, outcome, turns, human) for another
+    game's replay, from that game's ``describe_replay``."""
+    game = game_for_format(str(doc.get("format", "")))
+    if game is None:
+        row["game"] = str(doc.get("format", "?"))[:20]
+        return row
+    try:
+        described = dict(game.entry.describe_replay(doc))
+    except Exception:  # noqa: BLE001 - a damaged file still gets a row
+        described = {}
+    row["game"] = game.info.title
+    row["map"] = described.get("map", row["map"])
+    row["date"] = str(doc.get("created", ""))[:16].replace("T", " ")
+    row["outcome"] = described.get("result", "?")
+    row["turns"] = described.get("length", "?")
+    row["human"] = described.get("human", "")
+    return row
+
+
+def replay_list(ctx, *, selected: str | None = None):
+    """The one replay list (every game's replays); Esc returns to the game picker."""
+    from game.shell.scenes import Replace
+
+    from .picker import GamePickerScene
+    from .replayscene import ReplayListScene
+
+    scene = ReplayListScene(ctx)
+    scene.back = lambda: Replace(GamePickerScene(ctx, selected=selected))
+    return scene

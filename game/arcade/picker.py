@@ -1,8 +1,8 @@
 """The arcade's first screen: pick a game (from the registry), then that game's options.
 
 Every registered game gets a card, in the registry's order; a game without an arcade entry yet
-is shown dimmed ("coming soon") and cannot be picked. Below the cards, REPLAYS opens the browser
-of saved games of every game. Keyboard (arrows, Enter, Esc) and mouse (hover, click) both work.
+is shown dimmed ("coming soon") and cannot be picked. Below the cards, REPLAYS opens the replay list
+of every game's saved games. Keyboard (arrows, Enter, Esc) and mouse (hover, click) both work.
 """
 
 from __future__ import annotations
@@ -77,9 +77,9 @@ class GamePickerScene(BaseScene):
 
     def choose(self, row: int):
         if row >= len(self.games):
-            from .browser import ReplayBrowserScene
+            from .games import replay_list
 
-            return Replace(ReplayBrowserScene(self.ctx))
+            return Replace(replay_list(self.ctx))
         game = self.games[row]
         if not game.playable:
             self.message = f"{game.info.title} is coming soon: its rules are here, its arcade is not yet."

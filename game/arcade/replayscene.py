@@ -471,7 +471,11 @@ def replay_columns(path: Path) -> dict[str, str]:
         return row
     from game.replay import FORMAT
 
-    row["game"] = "Treasure Island" if doc.get("format") == FORMAT else str(doc.get("format", "?"))[:20]
+    if doc.get("format") != FORMAT:  # another game's replay: its arcade entry fills the row
+        from .games import other_game_columns
+
+        return other_game_columns(path, doc, row)
+    row["game"] = "Treasure Island"
     map_text = doc.get("map") if isinstance(doc.get("map"), str) else ""
     size = map_text.split(maxsplit=2)[:2]
     stem = path.stem.split("-seed")[0]
@@ -511,6 +515,7 @@ class ReplayListScene(BaseScene):
         self.row_rects: dict[int, pygame.Rect] = {}
         self._columns: dict[Path, dict[str, str]] = {}
         self.message = "" if self.files else "No saved replays yet: finish a game and it is saved here."
+        self.back = None  # the game picker sets it: Esc then returns back()
 
     def columns(self, path: Path) -> dict[str, str]:
         if path not in self._columns:
@@ -533,7 +538,7 @@ class ReplayListScene(BaseScene):
             self.confirm_delete = None
             return None
         if name == "menu_back":
-            return Replace(TitleScene(self.ctx))
+            return self.back() if self.back is not None else Replace(TitleScene(self.ctx))
         if n and name in ("menu_up", "menu_down", "menu_page_up", "menu_page_down"):
             step = {"menu_up": -1, "menu_down": 1, "menu_page_up": -10, "menu_page_down": 10}[name]
             self.row = max(0, min(n - 1, self.row + step))

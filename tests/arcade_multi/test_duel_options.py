@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from game.arcade.app import make_context
-from game.arcade.browser import ReplayBrowserScene
+from game.arcade.games import replay_list
 from game.duel.arcade.scenes import DuelOptions, DuelOptionsScene, DuelPlayScene
 from game.shell.input import CLICK, Click, Intention
 from game.shell.scenes import Replace
@@ -81,7 +81,7 @@ def test_human_players_and_a_mouse_click_on_a_line_changes_it(ctx):
     play.on_exit()
 
 
-def test_the_browser_describes_a_duel_replay(ctx, private_data_dir):
+def test_the_replay_list_describes_and_opens_a_duel_replay(ctx, private_data_dir):
     from game.duel.arcade import codec
     from game.duel.arcade.session import DuelSession
 
@@ -90,8 +90,10 @@ def test_the_browser_describes_a_duel_replay(ctx, private_data_dir):
     session = DuelSession(board(), {"A": "greedy", "B": "walker"}, map_name="tiny")
     session.play_sync()
     codec.save(session)
-    browser = ReplayBrowserScene(ctx)
-    row = browser.row_info(browser.files[0])
-    assert row["game"] == "Treasure Duel" and row["players"] == "greedy vs walker" and row["map"] == "tiny"
-    assert row["result"].startswith(session.state.outcome.winner)
-    assert isinstance(go(browser, "menu_go"), Replace)
+    browser = replay_list(ctx)
+    row = browser.columns(browser.files[0])
+    assert row["game"] == "Treasure Duel" and row["map"] == "tiny" and row["human"] == "no"
+    assert row["outcome"].startswith(session.state.outcome.winner)
+    assert row["turns"] == f"round {session.state.round}"
+    opened = go(browser, "menu_go")
+    assert isinstance(opened, Replace) and type(opened.scene).__name__ == "DuelReplayScene"

@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from game.arcade.app import make_context
-from game.arcade.browser import ReplayBrowserScene
+from game.arcade.replayscene import ReplayListScene
 from game.arcade.picker import GamePickerScene
 from game.arcade.scenes import TitleScene
 from game.registry import games
@@ -49,11 +49,11 @@ def test_mouse_click_on_a_card_opens_it(ctx):
     assert isinstance(transition, Replace) and isinstance(transition.scene, TitleScene)
 
 
-def test_replays_row_opens_the_shared_browser_and_esc_comes_back(ctx):
+def test_replays_row_opens_the_replay_list_and_esc_comes_back(ctx):
     picker = GamePickerScene(ctx)
     picker.row = len(picker.games)
     transition = picker.handle(Intention("menu_go"))
-    assert isinstance(transition.scene, ReplayBrowserScene)
+    assert isinstance(transition.scene, ReplayListScene)
     back = transition.scene.handle(Intention("menu_back"))
     assert isinstance(back.scene, GamePickerScene)
 

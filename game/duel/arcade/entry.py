@@ -33,9 +33,14 @@ class DuelArcade:
             result += f" {outcome.get('score_a', '?')}:{outcome.get('score_b', '?')}"
             if outcome.get("offender"):
                 result += f" ({outcome.get('message')})"
+        moves = doc.get("moves") if isinstance(doc.get("moves"), list) else []
+        humans = sum(1 for m in moves if isinstance(m, dict) and m.get("by") == "human")
+        human = "all" if moves and humans == len(moves) else "yes" if humans else "no"
+        if doc.get("branched_from"):
+            human += " (branch)"
         return {"game": "Treasure Duel", "players": f"{players.get('A', '?')} vs {players.get('B', '?')}",
                 "map": str(doc.get("map_name", "?")), "result": result,
-                "length": f"round {outcome.get('round', '?')}"}
+                "length": f"round {outcome.get('round', '?')}", "human": human}
 
     @staticmethod
     def draw_icon(surface, rect, ctx) -> None:

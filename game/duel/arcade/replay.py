@@ -200,9 +200,9 @@ class DuelReplayScene(BaseScene):
         elif name == "branch":
             return self.branch()
         elif name == "menu":
-            from game.arcade.browser import ReplayBrowserScene
+            from game.arcade.games import replay_list
 
-            return Replace(ReplayBrowserScene(self.ctx))
+            return Replace(replay_list(self.ctx, selected="duel"))
         elif name == "help":
             from game.shell.scenes import Push
 
