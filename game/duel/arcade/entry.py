@@ -40,7 +40,7 @@ class DuelArcade:
             human += " (branch)"
         return {"game": "Treasure Duel", "players": f"{players.get('A', '?')} vs {players.get('B', '?')}",
                 "map": str(doc.get("map_name", "?")), "result": result,
-                "length": f"round {outcome.get('round', '?')}", "human": human}
+                "length": str(outcome.get('round', '?')), "human": human}
 
     @staticmethod
     def draw_icon(surface, rect, ctx) -> None:
