@@ -360,7 +360,10 @@ class _Game:
     def __init__(self, board, seed, agent, config, max_actions, keep_events, time_limit) -> None:
         self.agent, self.max_actions, self.keep_events, self.limit = agent, max_actions, keep_events, time_limit
         state, events = new_game(board, seed, config)
-        self.name = one_line(str(getattr(agent, "name", "agent")), 60) or "agent"
+        try:
+            self.name = one_line(str(getattr(agent, "name", "agent")), 60) or "agent"
+        except Exception:  # noqa: BLE001 - a name that cannot even be read
+            self.name = "agent"
         log = GameLog(map_header(board, seed, self.name, state.config))
         log.record(events)
         self.record = GameRecord(state, log, events=list(events) if keep_events else [])

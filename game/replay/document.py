@@ -107,7 +107,7 @@ class Replay:
             "map": self.map_text or format_map(self.board),
             "seed": self.seed,
             "rules": self.rules.to_dict(),
-            "agent": self.agent,
+            "agent": self.agent if isinstance(self.agent, str) else str(self.agent),
             "actions": [a.to_json() for a in self.actions],
             "outcome": {"result": self.outcome.result, "turns": self.outcome.turns,
                         "log_sha256": self.outcome.log_sha256},

@@ -20,7 +20,7 @@ from game.treasure.board import Board
 from game.treasure.config import RulesConfig
 from game.treasure.engine import GameState
 from game.treasure.events import Event
-from game.treasure.log import GameLog, map_header
+from game.treasure.log import GameLog, map_header, one_line
 from game.treasure.mapfile import format_map
 
 from .document import UNFINISHED, Outcome, RecordedAction, Replay, now_iso
@@ -41,7 +41,10 @@ class Recorder:
         self.actions: list[RecordedAction] = []
 
     def record(self, turn: int, action: Action, events: Iterable[Event], reason: str, by: str) -> None:
-        """One applied action: ``turn`` is the turn it was taken on (before the step)."""
+        """One applied action: ``turn`` is the turn it was taken on (before the step). The
+        reason and author are kept as one bounded line of text (the LOG writes the reason so
+        anyway), so whatever an agent said, the replay can be saved and read back."""
+        reason, by = one_line(reason), one_line(by, 60) or "agent"
         self.actions.append(RecordedAction(len(self.actions), turn, action, by, reason))
         self.log.record(events, reason)
 
