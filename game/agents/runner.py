@@ -157,6 +157,24 @@ def read_answer(returned: object) -> Decision:
         return Decision(Forfeit(safe_text(action), one_line(str(wrong))), "")
 
 
+def _answer(agent: Agent, obs: Observation) -> Decision:
+    """The whole of asking: act(), reading its answer, and summarising its exception. Runs
+    inside the time limit, because each step may run the agent's code (``__repr__``,
+    ``__str__``, ``__int__``, properties), and never raises an ``Exception``."""
+    try:
+        return read_answer(agent.act(obs))
+    except Exception as exc:  # noqa: BLE001 - anything the agent raised
+        return Decision(Forfeit(CRASH, f"the agent raised {crash_summary(exc)}"), "")
+
+
+def _start(agent: Agent, obs: Observation) -> str | None:
+    try:
+        agent.start(obs)
+    except Exception as exc:  # noqa: BLE001
+        return f"start() raised {crash_summary(exc)}"
+    return None
+
+
 def crash_summary(exc: BaseException) -> str:
     """``ZeroDivisionError: division by zero (in act, my_agent.py:12)``: the exception and the
     innermost frame it was raised in, on one line, without memory addresses."""
@@ -310,11 +328,11 @@ def ask_agent(agent: Agent, obs: Observation, time_limit: float | None = DEFAULT
     if worker.stuck:
         return Decision(Forfeit(RETIRED, "the agent was retired after running out of time"), "")
     try:
-        ok, answer = worker.call(lambda: read_answer(agent.act(obs)), time_limit)
+        ok, answer = worker.call(lambda: _answer(agent, obs), time_limit)
     except TimeoutError:
         return Decision(Forfeit(NO_ANSWER, f"the agent took longer than {time_limit:g} s to act"), "")
-    if not ok:
-        return Decision(Forfeit(CRASH, f"the agent raised {crash_summary(answer)}"), "")  # type: ignore[arg-type]
+    if not ok:  # SystemExit or the like, raised by the agent
+        return Decision(Forfeit(CRASH, f"the agent raised {type(answer).__name__}"), "")
     assert isinstance(answer, Decision)
     error = action_error(obs, answer.action)
     if error is not None:
@@ -329,10 +347,10 @@ def start_agent(agent: Agent, obs: Observation, time_limit: float | None = DEFAU
     if worker.stuck:
         return "the agent was retired after running out of time"
     try:
-        ok, value = worker.call(lambda: agent.start(obs), time_limit)
+        ok, value = worker.call(lambda: _start(agent, obs), time_limit)
     except TimeoutError:
         return f"start() took longer than {time_limit:g} s"
-    return None if ok else f"start() raised {crash_summary(value)}"  # type: ignore[arg-type]
+    return value if ok else f"start() raised {type(value).__name__}"  # type: ignore[return-value]
 
 
 def retired(agent: Agent) -> bool:
@@ -414,24 +432,24 @@ class _Game:
         """The game loop (on the game thread, or on the caller's with no time limit)."""
         try:
             obs = observe(self.record.state)
-            started = self._call(lambda: self.agent.start(obs))
+            started = self._call(lambda: _start(self.agent, obs))
             if started is None:
                 return
             self.in_start = False
-            pending = None if started[0] else Decision(
-                Forfeit(CRASH, f"start() raised {crash_summary(started[1])}"), "")  # type: ignore[arg-type]
+            why = started[1] if started[0] else f"start() raised {type(started[1]).__name__}"
+            pending = None if why is None else Decision(Forfeit(CRASH, why), "")  # type: ignore[arg-type]
             while True:
                 with self.lock:
                     if self.retired or not self.more():
                         return
                 if pending is None:
                     obs = observe(self.record.state)
-                    answer = self._call(lambda: read_answer(self.agent.act(obs)))
+                    answer = self._call(lambda: _answer(self.agent, obs))
                     if answer is None:
                         return
                     ok, value = answer
-                    if not ok:
-                        pending = Decision(Forfeit(CRASH, f"the agent raised {crash_summary(value)}"), "")
+                    if not ok:  # SystemExit or the like, raised by the agent
+                        pending = Decision(Forfeit(CRASH, f"the agent raised {type(value).__name__}"), "")
                     else:
                         error = action_error(obs, value.action)  # type: ignore[union-attr]
                         pending = value if error is None else Decision(

@@ -142,3 +142,18 @@ class Mutator(RandomValidAgent):
             except (AttributeError, TypeError):
                 pass
         return super().act(obs)
+
+
+class _SlowError(Exception):
+    def __str__(self):
+        time.sleep(30)
+        return "never"
+
+
+class SlowToExplain(Agent):
+    """Raises an exception whose message takes for ever: still within the time limit."""
+
+    name = "slow-to-explain"
+
+    def act(self, obs):
+        raise _SlowError()

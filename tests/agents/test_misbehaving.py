@@ -234,3 +234,12 @@ def test_the_bench_command_finishes_with_a_broken_agent(map_file, tmp_path, caps
                  "--games", "2", "--workers", "1", "--out", str(out), "--agent-time", "2"]) == 0
     rows = {r["agent"]: r for r in json.loads((out / "results.json").read_text())}
     assert rows["tests.agents.misbehaving:Raiser"]["errors"] > 0 and rows["random-valid"]["errors"] == 0
+
+
+def test_an_exception_that_takes_for_ever_to_explain_is_still_timed(island):
+    started = time.perf_counter()
+    record = play_game(island, 3, bad.SlowToExplain(), time_limit=0.2)
+    assert time.perf_counter() - started < 10
+    assert record.actions[0].action.attempted == NO_ANSWER and record.timed_out
+    decision = ask_agent(bad.SlowToExplain(), observe(new_game(island, 1)[0]), 0.2)
+    assert decision.action.attempted == NO_ANSWER
