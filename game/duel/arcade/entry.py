@@ -47,9 +47,9 @@ class DuelArcade:
         from .sprites import shared
 
         sprites = shared()
-        half = rect.w // 2
-        surface.blit(sprites.hunter("A", "E", 0, half), (rect.x, rect.y + rect.h // 4))
-        surface.blit(sprites.hunter("B", "W", 0, half), (rect.x + half, rect.y + rect.h // 4))
+        size = rect.h * 3 // 4  # the two hunters face each other across the card's icon
+        surface.blit(sprites.hunter("A", "E", 0, size), (rect.x - size // 5, rect.bottom - size))
+        surface.blit(sprites.hunter("B", "W", 0, size), (rect.right - size + size // 5, rect.bottom - size))
 
 
 ARCADE = DuelArcade()
