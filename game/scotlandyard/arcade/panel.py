@@ -90,24 +90,58 @@ class SyPanel:
             t.draw(s, f"Mr X may be on {n} station{'s' if n != 1 else ''} (orange)", small, (255, 160, 90), (pad, y))
             y += self.px(28)
         y += self.px(4)
+        told = "spectator" if seen.over else seen.mode  # once the game is over nothing is hidden
+        legend_h = self.px(64)
         for side in ("mrx", "detectives"):
             last = _last(history, index, side)
-            if last is None or y > h - self.px(60):
+            if last is None or y > h - self.px(60) - legend_h:
                 continue
-            head = shown_move(last, seen.mode)
+            head = shown_move(last, told)
             t.draw(s, fit_text(t, head, mid, inner), mid, INK, (pad, y))
             y += self.px(26)
-            reason = shown_reason(last, seen.mode)
+            reason = shown_reason(last, told)
             if reason:
                 for part in wrap(t, reason if reason == HIDDEN_REASON else "why: " + reason, small, inner, 3):
                     t.draw(s, part, small, DIM, (pad, y))
                     y += self.px(22)
             y += self.px(8)
+        h -= legend_h
+        self._legend(s, pad, inner, h)
         if note:
             for part in wrap(t, note, small, inner, 3)[::-1]:
                 h -= self.px(24)
                 t.draw(s, part, small, RED if note.startswith(("Refused", "Wait", "The view")) else GOLD, (pad, h))
         return s
+
+    def _legend(self, s, pad, inner, y) -> None:
+        """What the colours of the board mean."""
+        from game.scotlandyard import Transport
+
+        from .view import HEAT, TRANSPORT_COLOURS
+
+        t = self.text
+        small = self.font(17)
+        items = [("Taxi", TRANSPORT_COLOURS[Transport.TAXI], False), ("Bus", TRANSPORT_COLOURS[Transport.BUS], False),
+                 ("Underground", TRANSPORT_COLOURS[Transport.UNDERGROUND], False),
+                 ("Ferry", TRANSPORT_COLOURS[Transport.FERRY], True)]
+        pygame.draw.line(s, (44, 50, 74), (pad, y), (pad + inner, y), 1)
+        y += self.px(10)
+        x = pad
+        sample = self.px(26)
+        for label, colour, dashed in items:
+            mid_y = y + self.px(10)
+            if dashed:
+                for k in range(0, sample, self.px(8)):
+                    pygame.draw.line(s, colour, (x + k, mid_y), (x + min(sample, k + self.px(5)), mid_y), self.px(3))
+            else:
+                pygame.draw.line(s, colour, (x, mid_y), (x + sample, mid_y), self.px(4))
+            t.draw(s, label, small, DIM, (x + sample + self.px(6), y))
+            x += sample + self.px(14) + t.measure(label, small)[0]
+        y += self.px(28)
+        pygame.draw.circle(s, HEAT, (pad + self.px(8), y + self.px(9)), self.px(8))
+        t.draw(s, "where Mr X may be (public)", small, DIM, (pad + self.px(24), y))
+        pygame.draw.rect(s, GOLD, (pad + inner - self.px(170), y, self.px(22), self.px(18)), 2, border_radius=3)
+        t.draw(s, "reveal move", small, DIM, (pad + inner - self.px(142), y))
 
     def _players(self, s, state, seen: Seen, names, pad, inner, y, mover) -> int:
         t = self.text

@@ -223,6 +223,9 @@ class SyReplayScene(BaseScene):
         self.view.draw(surface)
         if not self.show_text:
             return
+        strip = pygame.Rect(self.view.rect.x, self.view.rect.bottom, self.view.rect.w,
+                            self.caption_rect.y - self.view.rect.bottom)
+        surface.fill((16, 19, 30), strip)
         self.timeline.draw(surface, self.cursor)
         entry = self.entries[self.cursor]
         if self.panel.rect.w:

@@ -66,10 +66,11 @@ def side_mode(side: str) -> str:
 class TicketMenu:
     """A small menu at a clicked station: one line per ticket that fits (1, 2, 3 or a click)."""
 
-    def __init__(self, station: int, options: list[tuple[str, Ticket, object]], pos) -> None:
+    def __init__(self, station: int, options: list[tuple[str, Ticket, object]], pos, away_from=None) -> None:
         self.station = station
         self.options = options  # (label, ticket, what choosing it does: a move or a first leg)
         self.pos = pos
+        self.away_from = away_from  # the moving pawn's point: the menu opens on the other side
         self.rects: list[pygame.Rect] = []
 
     def draw(self, surface, ctx) -> None:
@@ -77,7 +78,18 @@ class TicketMenu:
         size = ctx.font(22)
         line = t.measure("Ag", size)[1] + ctx.px(10)
         width = max(t.measure(f"{i + 1}  {label}", size)[0] for i, (label, _, _) in enumerate(self.options)) + ctx.px(40)
-        box = pygame.Rect(self.pos[0] + ctx.px(16), self.pos[1] - line, width, line * len(self.options) + ctx.px(36))
+        box = pygame.Rect(0, 0, width, line * len(self.options) + ctx.px(36))
+        gap = ctx.px(22)
+        left = self.away_from is not None and self.away_from[0] > self.pos[0]
+        up = self.away_from is not None and self.away_from[1] > self.pos[1]
+        if left:
+            box.right = self.pos[0] - gap
+        else:
+            box.x = self.pos[0] + gap
+        if up:
+            box.bottom = self.pos[1] + line // 2
+        else:
+            box.y = self.pos[1] - line // 2
         box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, (14, 16, 28), box, border_radius=ctx.px(8))
         pygame.draw.rect(surface, GOLD, box, 2, border_radius=ctx.px(8))
@@ -87,6 +99,8 @@ class TicketMenu:
         for i, (label, ticket, _) in enumerate(self.options):
             row = pygame.Rect(box.x + ctx.px(6), y, box.w - ctx.px(12), line - ctx.px(4))
             pygame.draw.rect(surface, TICKET_COLOURS[ticket], row, border_radius=ctx.px(5))
+            if ticket is Ticket.SECRET:
+                pygame.draw.rect(surface, (200, 200, 215), row, 1, border_radius=ctx.px(5))
             ink = (245, 245, 250) if ticket is Ticket.SECRET else (18, 18, 24)
             t.draw(surface, f"{i + 1}  {label}", size, ink, (row.x + ctx.px(10), row.centery), anchor="midleft")
             self.rects.append(row)
@@ -311,7 +325,7 @@ class SyPlayScene(BaseScene):
                 self.first_leg = (tickets[0], station)
                 self.say(f"Double move: {tickets[0].name} to {station}, now click the second station")
                 return
-            self.menu = TicketMenu(station, [(t.name, t, ("leg", t, station)) for t in tickets], pos)
+            self.menu = TicketMenu(station, [(t.name, t, ("leg", t, station)) for t in tickets], pos, self._mover_point())
             return
         if self.double:
             t1, d1 = self.first_leg
@@ -330,7 +344,7 @@ class SyPlayScene(BaseScene):
             return
         label = (lambda m: m.ticket2.name) if self.double else (lambda m: m.ticket.name)
         ticket = (lambda m: m.ticket2) if self.double else (lambda m: m.ticket)
-        self.menu = TicketMenu(station, [(label(m), ticket(m), m) for m in moves], pos)
+        self.menu = TicketMenu(station, [(label(m), ticket(m), m) for m in moves], pos, self._mover_point())
 
     def _click_detectives(self, state, station: int, pos) -> None:
         movable = self._movable_detectives()
@@ -355,7 +369,18 @@ class SyPlayScene(BaseScene):
         if len(moves) == 1:
             self.play_human(moves[0])
             return
-        self.menu = TicketMenu(station, [(m.ticket.name, m.ticket, m) for m in moves], pos)
+        self.menu = TicketMenu(station, [(m.ticket.name, m.ticket, m) for m in moves], pos, self._mover_point())
+
+    def _mover_point(self):
+        """Where the piece that moves stands on screen (the ticket menu keeps clear of it)."""
+        state = self.session.state
+        if state.is_mrx_turn:
+            here = self.first_leg[1] if self.first_leg else state.mrx_location
+        elif self.selected_piece is not None:
+            here = state.detective_location(self.selected_piece)
+        else:
+            return None
+        return self.view.station_screen(here)
 
     def choose_menu(self, index: int) -> None:
         menu = self.menu

@@ -492,8 +492,12 @@ class SyBoardView:
             if trail is not None:
                 self._draw_trail(surface, pawn, *trail)
         order = sorted(self.pawns.values(), key=lambda p: (p.moving, p.piece is Piece.MRX))
+        shared: dict[tuple[int, int], int] = {}
         for pawn in order:
-            self._draw_pawn(surface, pawn.piece, self.to_screen(pawn.xy), r)
+            x, y = self.to_screen(pawn.xy)
+            k = shared.get((x, y), 0)  # a capture: two pawns on one station stand side by side
+            shared[(x, y)] = k + 1
+            self._draw_pawn(surface, pawn.piece, (x + k * int(self.pawn_size(r) * 0.75), y), r)
         for station, age, colour in self.pulses:
             if age >= 0 and station is not None:
                 x, y = self.station_screen(station)
@@ -519,7 +523,7 @@ class SyBoardView:
             surface.blit(tag, tag.get_rect(midbottom=(x, y - int(self.pawn_size(self.radius) * 1.1))))
 
     def pawn_size(self, r: int) -> int:
-        return max(int(24 * self.ui_scale), int(r * 1.9))
+        return max(int(28 * self.ui_scale), int(r * 2.0))
 
     def _draw_pawn(self, surface, piece: Piece, xy, r: int) -> None:
         size = self.pawn_size(r)
@@ -530,6 +534,10 @@ class SyBoardView:
         pygame.draw.circle(surface, edge, (x, y), int(r * 1.25) + 2, max(2, r // 3) + 2)
         pygame.draw.circle(surface, colour, (x, y), int(r * 1.25), max(2, r // 3))
         base_y = y - (int(r * 0.8) if r >= 10 else r // 3)  # zoomed in: the station's number stays readable
+        if piece is Piece.MRX:  # a black pawn on a dark board: a light token behind him makes him pop
+            token = (x, int(base_y - size * 0.52))
+            pygame.draw.circle(surface, (16, 16, 20), token, int(size * 0.78) + 2)
+            pygame.draw.circle(surface, (236, 236, 242), token, int(size * 0.78))
         body = [(x - size * 0.42, base_y), (x + size * 0.42, base_y), (x + size * 0.16, base_y - size * 0.78),
                 (x - size * 0.16, base_y - size * 0.78)]
         pygame.draw.polygon(surface, colour, body)
