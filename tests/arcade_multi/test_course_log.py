@@ -40,3 +40,18 @@ def test_log_parsing_keeps_multi_line_invalid_output_as_one_move():
 def test_a_malformed_log_names_the_line():
     with pytest.raises(codec.DuelReplayError, match="line 1"):
         codec.parse_course_log("zzz\nA UP\nA Win\nA Score: 1\nB Score: 0\ngame clear")
+
+
+def test_a_course_log_opens_in_the_duel_replay_scene_at_its_final_scores(golden, display):
+    from game.arcade.app import make_context
+    from game.arcade.games import arcade_games
+    from game.duel.arcade.replay import DuelReplayScene
+
+    ctx = make_context((1280, 720), sprites_dir="", maps=[])
+    entry = next(g.entry for g in arcade_games() if g.info.id == "duel")
+    scene = entry.replay_scene(ctx, str(golden / "golden-logs" / "game-0002.log"), map_path=str(golden / "20map"))
+    assert isinstance(scene, DuelReplayScene)
+    scene.seek(len(scene.entries) - 1)
+    lines = (golden / "golden-logs" / "game-0002.log").read_text().split("\n")
+    final = scene.entries[scene.cursor].state
+    assert (f"A Score: {final.score_a}", f"B Score: {final.score_b}") == (lines[-3], lines[-2])
