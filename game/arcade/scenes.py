@@ -437,7 +437,7 @@ class PlayScene(BaseScene):
                 from .thinking import draw_indicator
 
                 draw_indicator(surface, self.ctx.text, self.view.camera.viewport, self.thinking.thinking_for,
-                               self.ctx.scale, "agent thinking")
+                               self.ctx.scale, "agent thinking", corner="bottomleft")  # the legend is on top
 
     def _draw_caption(self, surface: pygame.Surface) -> None:
         view = self.view.camera.viewport

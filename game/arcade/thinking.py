@@ -156,8 +156,9 @@ class Thinker:
             job.cancel()
 
 
-def draw_indicator(surface, text_renderer, rect, seconds: float, scale: float, label: str = "thinking") -> None:
-    """A small pulsing "thinking" badge in the top-left corner of ``rect``.
+def draw_indicator(surface, text_renderer, rect, seconds: float, scale: float, label: str = "thinking",
+                   corner: str = "topleft") -> None:
+    """A small pulsing "thinking" badge in a corner of ``rect`` (``topleft`` or ``bottomleft``).
 
     Three dots fill in turn (one per third of a second) so a long think is visibly alive.
     """
@@ -169,6 +170,8 @@ def draw_indicator(surface, text_renderer, rect, seconds: float, scale: float, l
     rendered = text_renderer.render(text, size, (255, 230, 140))
     pad = max(3, int(6 * scale))
     box = pygame.Rect(rect.x + pad, rect.y + pad, rendered.get_width() + 2 * pad, rendered.get_height() + pad)
+    if corner == "bottomleft":
+        box.bottom = rect.bottom - pad
     veil = pygame.Surface(box.size, pygame.SRCALPHA)
     veil.fill((8, 10, 24, 200))
     surface.blit(veil, box)
