@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from game.scotlandyard.ai.base import Decision, DetectivesPlayer, describe_move
 from game.scotlandyard.ai.context import detectives_context, public_tracker
-from game.scotlandyard.ai.policy import best_detective_move, category_bias, location_weights
-
-
-USE_BIAS = True
+from game.scotlandyard.ai.policy import best_detective_move, category_bias
 
 
 class GreedyDetectives(DetectivesPlayer):
@@ -21,7 +18,7 @@ class GreedyDetectives(DetectivesPlayer):
     def choose(self, view) -> Decision:
         ctx = detectives_context(view)
         self.tracker = public_tracker(view, self.tracker, bias=category_bias)
-        self.weights = self.tracker.probabilities() if USE_BIAS else location_weights(ctx.g, self.tracker, ctx.sim.dl)
+        self.weights = self.tracker.probabilities()
         moves = sorted(ctx.moves)
         move, cost = best_detective_move(ctx.g, ctx.sim, moves, self.weights, self.rng)
         m = ctx.moves[move]

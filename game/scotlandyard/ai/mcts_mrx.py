@@ -31,13 +31,14 @@ from game.scotlandyard.ai.policy import (
     TERRITORY_CAP, TERRITORY_WEIGHT, detective_front, filtered_mrx_moves, mrx_move_features,
     mrx_static_score, territory,
 )
-from game.scotlandyard.ai.sim import DOUBLE, SECRET, Sim
+from game.scotlandyard.ai.sim import SECRET, Sim
 
 EXPLORATION = 0.25
 PRIOR_WEIGHT = 3.0        # progressive bias: prior / (visits + 1) * this
 HORIZON = 3               # rounds simulated after the move being judged
 MIN_ITERATIONS = 96       # before stopping early
 EPSILON = 0.15            # chance of a random ride in a playout
+MAX_CANDIDATES = 24       # the best by the prior go to the search
 DETECTIVE_GREED = 0.9     # chance a simulated detective steps onto a possible station in reach
 
 
@@ -241,5 +242,3 @@ class MctsMrX(MrXPlayer):
                 prob = _mrx_apply(sim, prob, mv)
         return _evaluate(sim, prob)
 
-
-MAX_CANDIDATES = 24

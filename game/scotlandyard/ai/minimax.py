@@ -22,7 +22,7 @@ import time
 
 from game.scotlandyard.ai.base import Decision, MrXPlayer
 from game.scotlandyard.ai.context import mrx_context
-from game.scotlandyard.ai.sim import DOUBLE, SECRET, TICKET_NAMES, Graph, Sim
+from game.scotlandyard.ai.sim import SECRET, TICKET_NAMES, Graph, Sim
 
 INF = float("inf")
 
@@ -60,7 +60,6 @@ def _min_layers(g: Graph, sim: Sim, target: int, alpha: float, base: float) -> f
         best = min((dist[d][target] for d in options[i]), default=dist[sim.dl[i]][target])
         lower[i] = lower[i + 1] + best
     locs = list(sim.dl)
-    best_value = [INF]
 
     def layer(i: int, partial: float, beta: float) -> float:
         if i == n:
@@ -82,9 +81,7 @@ def _min_layers(g: Graph, sim: Sim, target: int, alpha: float, base: float) -> f
                     return value  # Mr X already has a better move
         return value
 
-    result = layer(0, 0.0, INF)
-    best_value[0] = result
-    return result
+    return layer(0, 0.0, INF)
 
 
 def minimax_decide(g: Graph, sim: Sim, rng, deadline: float | None = None) -> tuple[tuple, float, str]:
@@ -132,7 +129,7 @@ class MinimaxMrX(MrXPlayer):
         target = move[-1]
         total = sum(ctx.g.dist[d][target] for d in ctx.sim.dl)
         if value <= 0:
-            why = f"every move lets a detective reach him next; score 0"
+            why = "every move lets a detective reach him next; score 0"
         else:
             why = (f"score {value:.0f} after the detectives' best reply ({total} rides from all detectives "
                    f"now, {ctx.g.degree[target]} exits, ticket score {ticket_score(move)})")

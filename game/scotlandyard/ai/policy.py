@@ -1,11 +1,12 @@
 """Heuristics shared by the default AIs: how far, how many places, how covered.
 
-* :func:`location_weights` -- location categorisation (Nijssen & Winands): the tracker's
-  probability of each possible station times a weight for its category, here the distance from
-  the station to the nearest detective (Mr X rarely waits next to a detective).
-* :func:`coverage_cost` / :func:`best_detective_move` -- the detectives' team objective: the
-  expected distance from Mr X's (weighted) possible stations to the nearest detective, with a
-  bonus for landing on a likely station; the team moves the detective whose move lowers it most.
+* :func:`category_bias` -- location categorisation (Nijssen & Winands): when Mr X rides, each
+  station he could reach is weighted by its category, here its distance to the nearest detective
+  (Mr X rarely rides next to a detective); the tracker runs with these weights.
+* :func:`detective_move_costs` / :func:`best_detective_move` -- the detectives' team objective:
+  Mr X's room (stations he reaches before any detective) and the rank-weighted distance to the
+  detectives, averaged over his possible stations, escape routes, a bonus for landing on a
+  likely station, ticket rationing; the team moves the detective whose move lowers it most.
 * :func:`mrx_move_scores` -- Mr X's static score of each move: distance from the detectives,
   how many places the detectives will think he can be, and what the tickets cost.
 """
@@ -16,11 +17,9 @@ import math
 
 import numpy as np
 
-from game.scotlandyard.ai.sim import DOUBLE, SECRET, Graph, Sim
+from game.scotlandyard.ai.sim import SECRET, Graph, Sim
 from game.scotlandyard.ai.tracker import PossibleLocations
 
-# weight of a possible station by its distance to the nearest detective (index = hops, capped)
-CATEGORY_WEIGHTS = (0.0, 0.35, 0.8, 1.0, 1.15, 1.25, 1.3)
 # how likely Mr X rides to a station by its distance to the nearest detective then
 RIDE_WEIGHTS = (0.0, 0.08, 0.6, 1.0, 1.3, 1.5, 1.6)
 CAPTURE_BONUS = 6.0
@@ -65,30 +64,6 @@ def mrx_dist_array(g: Graph) -> np.ndarray:
     if arr is None:
         arr = _NP_CACHE[key] = np.array(g.dist, dtype=np.int16)
     return arr
-
-
-def location_weights(g: Graph, tracker: PossibleLocations, det_locs) -> dict[int, float]:
-    """Possible stations -> probability, sharpened by location categorisation."""
-    prob = tracker.prob
-    if not prob:
-        return {}
-    dd = g.ddist
-    out = {}
-    for s, w in prob.items():
-        near = min((dd[d][s] for d in det_locs), default=6)
-        out[s] = w * CATEGORY_WEIGHTS[min(near, len(CATEGORY_WEIGHTS) - 1)]
-    total = sum(out.values())
-    if total <= 0:
-        return dict(prob)
-    return {s: w / total for s, w in out.items()}
-
-
-def coverage_cost(g: Graph, det_locs, stations: np.ndarray, weights: np.ndarray) -> float:
-    if len(stations) == 0:
-        return 0.0
-    arr = ddist_array(g)
-    near = arr[np.asarray(det_locs)][:, stations].min(axis=0)
-    return float(near @ weights)
 
 
 # how much the k-th nearest detective to a possible station counts: the nearest most, but every

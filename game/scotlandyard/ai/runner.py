@@ -40,6 +40,7 @@ def play_game(state, mrx_player, detectives_player, keep_decisions: bool = False
         else:
             view, player, key, times = DetectivesView.of(state), detectives_player, "det", result.detective_times
         legal = state.available_moves()
+        t0 = time.perf_counter()
         try:
             if not started[key]:  # preparation (tables, caches) is not a move: not timed
                 started[key] = True
@@ -47,7 +48,6 @@ def play_game(state, mrx_player, detectives_player, keep_decisions: bool = False
             t0 = time.perf_counter()
             decision = player.choose(view)
         except Exception as exc:  # a broken player loses the move, not the benchmark
-            t0 = t0 if "t0" in locals() else time.perf_counter()
             decision = None
             result.errors.append(f"{type(exc).__name__}: {exc}")
         times.append(time.perf_counter() - t0)
