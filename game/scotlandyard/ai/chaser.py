@@ -41,7 +41,7 @@ class ChaserDetectives(DetectivesPlayer):
         self.tracker = public_tracker(view, self.tracker)
         move, target, left = chaser_decide(ctx.g, ctx.sim, self.tracker.stations, self.rng)
         return Decision(ctx.moves[move], f"{describe_move(ctx.moves[move])}: toward {target}, the nearest "
-                        f"place Mr X could be ({left} rides left); {len(self.tracker)} places he could be")
+                        f"place Mr X could be ({left} ride{'s' if left != 1 else ''} left); {len(self.tracker)} place(s) he could be")
 
     def possible_locations(self):
         return None if self.tracker is None else self.tracker.probabilities()

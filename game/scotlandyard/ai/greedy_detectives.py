@@ -22,8 +22,9 @@ class GreedyDetectives(DetectivesPlayer):
         moves = sorted(ctx.moves)
         move, cost = best_detective_move(ctx.g, ctx.sim, moves, self.weights, self.rng)
         m = ctx.moves[move]
-        return Decision(m, f"{describe_move(m)}: Mr X's likely places {cost:.1f} rides from the nearest "
-                        f"detective on average; {len(self.tracker)} places he could be")
+        k = len(self.tracker)
+        return Decision(m, f"{describe_move(m)}: best team score {cost:.1f} (Mr X's room and distance over "
+                        f"the {k} place{'s' if k != 1 else ''} he could be; lower is better)")
 
     def possible_locations(self):
         return self.weights or None

@@ -185,11 +185,14 @@ class MctsDetectives(DetectivesPlayer):
         m = ctx.moves[choice]
         n, w = stats[choice]
         likely = max(self.weights.items(), key=lambda kv: kv[1]) if self.weights else None
-        text = f"{describe_move(m)}: {len(self.weights)} places Mr X could be"
-        if likely:
+        k = len(self.weights)
+        text = f"{describe_move(m)}: {k} place{'s' if k != 1 else ''} Mr X could be"
+        if likely and k > 1:
             text += f", likeliest {likely[0]} ({likely[1]:.0%})"
+        elif likely:
+            text += f" ({likely[0]})"
         if n:
-            text += f"; caught him in {w / n:.0%} of {n} simulations (weighted)"
+            text += f"; scored {w / n:.2f} in {n} simulations (1 = caught him)"
         return Decision(m, text)
 
     def _simulate(self, root: Sim, x: int, move, rng) -> float:

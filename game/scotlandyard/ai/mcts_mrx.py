@@ -218,9 +218,10 @@ class MctsMrX(MrXPlayer):
         n, w = stats[choice]
         near, reach, after, revealed, _ = feats[choice]
         m = ctx.moves[choice]
-        survive = f"; scored {w / n:.2f} in {n} simulations" if n else ""
-        reason = (f"{describe_move(m)}: keeps {near} stations between Mr X and the nearest detective; "
-                  f"{len(after)} places he could be{survive}")
+        survive = f"; scored {w / n:.2f} in {n} simulations (1 = escaped)" if n else ""
+        k = len(after)
+        reason = (f"{describe_move(m)}: keeps {near} station{'s' if near != 1 else ''} between Mr X and the "
+                  f"nearest detective; {k} place{'s' if k != 1 else ''} he could be{survive}")
         return Decision(m, reason)
 
     def _simulate(self, root_sim: Sim, root_prob: dict, move, rng) -> float:
