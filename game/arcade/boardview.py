@@ -434,7 +434,7 @@ class BoardView:
         surface.blit(image, image.get_rect(center=(int(cx), int(cy))))
 
     def _draw_region_numbers(self, surface: pygame.Surface) -> None:
-        size = max(12, min(28, int(self.camera.tile * 0.9)))
+        size = max(16, min(28, int(self.camera.tile * 0.9)))  # never under a legible 16
         for rid, tile in self.picture.label_tiles.items():
             x, y = self.camera.world_to_screen((tile[0] + 0.5, tile[1] + 0.5))
             if not self.camera.viewport.collidepoint(x, y):

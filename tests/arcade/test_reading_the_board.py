@@ -216,3 +216,44 @@ def test_an_identical_unfinished_game_is_not_saved_twice(display, board, private
     h.play.restart()
     saved = list((private_data_dir / "replays").glob("*.json"))
     assert len(saved) == 1
+
+
+def test_no_text_is_drawn_under_16_px_at_960x540(display, board, monkeypatch, map_file):
+    """Legible at 960x540: every scene's strings use a font size of at least 16 (letters of
+    about 11 px), the title, play, help, game over, replay list, replay and file browser alike."""
+    import pygame
+
+    from game.arcade.app import make_context
+    from game.arcade.crisptext import CrispText
+    from game.arcade.replayscene import ReplayListScene
+    from game.arcade.scenes import GameOverOverlay, HelpOverlay
+
+    sizes: dict[int, str] = {}
+    original = CrispText.render
+
+    def spy(self, text, size, colour, background=None):
+        if text.strip():
+            sizes.setdefault(size, text)
+        return original(self, text, size, colour, background)
+
+    monkeypatch.setattr(CrispText, "render", spy)
+    watched = finished(board)
+    ctx = make_context((960, 540), maps=[map_file])
+    surface = pygame.Surface((960, 540))
+    title = TitleScene(ctx)
+    title.message = "Cannot start with bad.txt: " + "a long reason " * 20
+    title.draw(surface)
+    MapBrowserScene(ctx, lambda p: None, start=map_file.parent).draw(surface)
+    play = PlayScene(ctx, watched.match, "island", speed="instant", overlays={"scanned", "path", "treasure", "heat"})
+    play.handle(Intention("hover", play.view.camera.tile_center((7, 6))))
+    play.draw(surface)
+    play.handle(Intention("hover", next(iter(play.panel.hint_rows.values())).center))
+    play.draw(surface)
+    HelpOverlay(ctx).draw(surface)
+    play.saved_path = watched.play.saved_path
+    GameOverOverlay(play).draw(surface)
+    listing = ReplayListScene(ctx)
+    listing.draw(surface)
+    listing.open(listing.files[0]).scene.draw(surface)
+    smallest = min(sizes)
+    assert smallest >= 16, f"{sizes[smallest]!r} drawn at {smallest}"
