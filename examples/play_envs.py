@@ -68,11 +68,11 @@ def first_available(names, check) -> str:
     raise RuntimeError(f"none of {names} is available")
 
 
-def duel(games: int, seed: int) -> list[tuple[str, float]]:
+def duel(games: int, seed: int, rounds: int = 200) -> list[tuple[str, float]]:
     from game.duel.bots import bot_class
 
     bot = first_available(["default", "greedy", "walker"], bot_class)
-    env = duel_v0.env(config={"rounds": 200})
+    env = duel_v0.env(config={"rounds": rounds})
     rows = []
     for label, seats in ((f"random policy (A) vs our {bot} (B)", ("random", bot)),
                          (f"our {bot} (A) vs random policy (B)", (bot, "random"))):
@@ -117,10 +117,11 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20, help="games per line (default 20)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     parser.add_argument("--map", default=str(ROOT / "maps" / "island32.txt"), help="Treasure Island map")
+    parser.add_argument("--duel-rounds", type=int, default=200, help="rounds of a duel game (default 200)")
     args = parser.parse_args()
     warnings.simplefilter("ignore")  # PettingZoo's deprecation notes are not about this script
     sections = (("TreasureIsland-v0", lambda: treasure_island(args.games, args.seed, args.map)),
-                ("duel_v0", lambda: duel(args.games, args.seed)),
+                ("duel_v0", lambda: duel(args.games, args.seed, args.duel_rounds)),
                 ("scotland_yard_v0", lambda: scotland_yard(args.games, args.seed)))
     for title, run in sections:
         print(f"{title} ({args.games} games each)")

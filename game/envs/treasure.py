@@ -240,8 +240,8 @@ class TreasureIslandEnv(gym.Env):
         return observe(self.state)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._mask, "turn": self.state.turn, "outcome": self.state.outcome,
-                "seed": self.game_seed}
+        # Not the game seed (it fixes the treasure): that stays in ``self.game_seed`` for replays.
+        return {"action_mask": self._mask, "turn": self.state.turn, "outcome": self.state.outcome}
 
 
 class TreasureEncoder:
