@@ -181,11 +181,38 @@ class PlayScene(BaseScene):
         if self.saved_path is not None or len(self.match.steps) <= getattr(self.match, "branch_length", 1):
             return
         key = self.game_key()
-        if key in self.ctx.saved_unfinished:
+        if key in self.ctx.saved_unfinished or self.saved_before():
             return
         self.save_replay()
         if self.saved_path is not None and not self.match.over:
             self.ctx.saved_unfinished.add(key)
+
+    def saved_before(self) -> bool:
+        """Whether the replays folder already holds this very unfinished game (an earlier
+        session left it at the same point): same map, seed, rules and actions."""
+        import json
+        import re
+
+        from game.replay import replays_dir
+
+        try:
+            mine = self.match.recording().to_json()
+        except (OSError, ValueError):
+            return False
+        prefix = re.sub(r"[^A-Za-z0-9_.-]+", "-", f"{self.map_name}-seed{self.match.seed}-").strip("-.")
+        same = ("map", "seed", "rules", "actions", "outcome")
+        try:
+            candidates = sorted(replays_dir().glob(prefix + "*.json"))[-50:]
+        except OSError:
+            return False
+        for path in candidates:
+            try:
+                doc = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError, UnicodeDecodeError):
+                continue
+            if isinstance(doc, dict) and all(doc.get(k) == mine.get(k) for k in same):
+                return True
+        return False
 
     def game_key(self) -> tuple:
         """What makes two games the same: the map, the seed, the rules and every action."""

@@ -257,3 +257,16 @@ def test_no_text_is_drawn_under_16_px_at_960x540(display, board, monkeypatch, ma
     listing.open(listing.files[0]).scene.draw(surface)
     smallest = min(sizes)
     assert smallest >= 16, f"{sizes[smallest]!r} drawn at {smallest}"
+
+
+def test_an_unfinished_game_already_saved_by_an_earlier_session_is_not_saved_again(display, board,
+                                                                                    private_data_dir):
+    def session():
+        h = Harness(board, seed=3, speed="instant", agent_factory=scripted(LargeScan(), LargeScan()))
+        h.press("space")
+        h.play.save_if_unsaved()  # leaving the game
+        return h
+
+    session()
+    session()  # a new arcade (a new context) leaves the very same game at the same point
+    assert len(list((private_data_dir / "replays").glob("*.json"))) == 1
