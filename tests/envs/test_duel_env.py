@@ -181,3 +181,13 @@ def test_reset_refuses_a_map_of_another_size():
     env = duel_v0.raw_env(config=SHORT)
     with pytest.raises(ValueError, match="spaces are"):
         env.reset(options={"map": SMALL})
+
+
+def test_made_by_name_from_pettingzoos_registry():
+    import pettingzoo
+
+    if not hasattr(pettingzoo, "make"):
+        pytest.skip("PettingZoo before 1.27 has no registry (env() still works)")
+    made = pettingzoo.make("aec", "duel_v0", config={"rounds": 5})
+    assert made.unwrapped.config.rounds == 5
+    assert pettingzoo.make("aec", "scotland_yard_v0", detectives=2).unwrapped.possible_agents == ["mrx", "red", "green"]
