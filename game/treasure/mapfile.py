@@ -185,6 +185,10 @@ def parse_map(text: str, source: str = "<map>") -> ParsedMap:
             else:  # point just past the end of the short row
                 column, found = len(line.rstrip()) + 1, line.strip()[-20:]
             raise fail(line_no, column, found, f"{width} cells separated by ';' (found {len(cells)})")
+        fast = _fast_row(cells)
+        if fast is not None:  # the common case: every cell plain, no T mark
+            region[row], mountain[row], prison[row] = fast
+            continue
         column = 1
         for col, cell in enumerate(cells):
             token = _BLANKS.sub("", cell)
@@ -235,6 +239,26 @@ def parse_map(text: str, source: str = "<map>") -> ParsedMap:
         raise fail(ln_t, 1, treasure_line,
                    "a treasure that at least one prison reaches over passable land (RULES §6)")
     return ParsedMap(board, notes)
+
+
+_PLAIN = re.compile(r"([1-9][0-9]{0,5}|0)([MP]?)")  # up to 999,999: below MAX_DIGITS, checked below
+
+
+def _fast_row(cells: list[str]) -> tuple[list[int], list[bool], list[bool]] | None:
+    """One row's regions, mountains and prisons if every cell is a plain ``<id>[M|P]`` within
+    bounds (and the sea without a suffix); else None, and the careful loop finds the error."""
+    ids, mountains, prisons = [], [], []
+    for cell in cells:
+        match = _PLAIN.fullmatch(cell.replace(" ", "").replace("\t", ""))
+        if match is None:
+            return None
+        rid, kind = int(match.group(1)), match.group(2)
+        if rid > MAX_REGIONS or (kind and rid == 0):
+            return None
+        ids.append(rid)
+        mountains.append(kind == "M")
+        prisons.append(kind == "P")
+    return ids, mountains, prisons
 
 
 def reachable_prisons(board: Board) -> list[tuple[int, int]]:
