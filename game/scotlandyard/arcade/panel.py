@@ -33,6 +33,7 @@ class SyPanel:
         self.scale = scale
         self._cache: pygame.Surface | None = None
         self._key = None
+        self._shown: tuple = (None, None)
 
     def px(self, v: float) -> int:
         return max(1, int(v * self.scale))
@@ -44,11 +45,11 @@ class SyPanel:
              title: str, mover: str = "", note: str = "", thinking: str = "") -> None:
         if self.rect.w <= 0:
             return
-        key = (id(entry), id(seen), index, tuple(sorted(names.items())), title, mover, note, thinking,
-               self.rect.size)
-        if self._cache is None or self._key != key:
+        key = (index, tuple(sorted(names.items())), title, mover, note, thinking, self.rect.size)
+        if self._cache is None or self._key != key or self._shown[0] is not entry or self._shown[1] is not seen:
             self._cache = self._render(entry, seen, history, index, names, title, mover, note, thinking)
             self._key = key
+            self._shown = (entry, seen)  # held, so a new position is never taken for this one
         surface.blit(self._cache, self.rect)
 
     def _render(self, entry, seen, history, index, names, title, mover, note, thinking) -> pygame.Surface:

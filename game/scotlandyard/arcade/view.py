@@ -67,6 +67,7 @@ class Geometry:
         self.width, self.height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
         self.cols, self.rows = math.ceil(self.width / CELL), math.ceil(self.height / CELL)
         self.pairs = sorted({(a, b) for a, b, _ in board.edges})
+        self.pair_kinds = [(a, b, tuple(sorted(board.transports(a, b), key=lambda t: t._value_))) for a, b in self.pairs]
         self.kinds = {s: frozenset(t for n in board.neighbours(s) for t in board.transports(s, n)) for s in board.stations}
         ferry = [(a, b) for a, b, t in board.edges if t is Transport.FERRY]
         self.river = self._river(ferry)
@@ -96,6 +97,11 @@ class Geometry:
 
 
 _GEOMETRY: dict[int, Geometry] = {}
+
+
+def _fast(surface: pygame.Surface) -> pygame.Surface:
+    """The surface in the display's pixel format when there is a display (faster blits)."""
+    return surface.convert() if pygame.display.get_init() and pygame.display.get_surface() else surface
 
 
 def geometry(board: Board) -> Geometry:
@@ -173,7 +179,9 @@ class SyBoardView:
         self.clock = 0.0
         self.minimap_mode = "auto"
         self._static: pygame.Surface | None = None
-        self._static_key = None
+        self._static_key_now = None
+        self._version = 0
+        self._spare: pygame.Surface | None = None  # the last layer, reused (no new surface per move)
         self._layer: pygame.Surface | None = None
         self._layer_key = None
         self._mini: pygame.Surface | None = None
@@ -250,7 +258,7 @@ class SyBoardView:
         previous = self.seen
         self.entry = entry
         self.seen = seen(entry, self.mode)
-        self._layer = None
+        self._version += 1  # the layer is redrawn for what changed
         pos = self.geo.pos
         wanted = {p: s for p, s in self.seen.detectives}
         if self.seen.mrx is not None:
@@ -300,21 +308,36 @@ class SyBoardView:
         available = None if available is None else frozenset(available)
         if (available, selected, marked) != (self.available, self.selected, self.marked):
             self.available, self.selected, self.marked = available, selected, marked
-            self._layer = None
+            self._version += 1  # the layer is redrawn for what changed
 
     # -- drawing: the board ------------------------------------------------------------------------
 
     def _camera_key(self):
         return (self.camera.tile, self.camera.origin, self.rect.size, self.rect.topleft)
 
-    def _render_static(self) -> pygame.Surface:
-        w, h = self.rect.size
-        surface = pygame.Surface((max(1, w), max(1, h)))
-        surface.fill(BACKGROUND)
+    FULL_BOARD_PIXELS = 24_000_000  # the whole board is kept rendered up to this size (panning is a blit)
+
+    def _static_key(self):
+        s = self.scale
+        w, h = math.ceil(self.geo.width * s), math.ceil(self.geo.height * s)
+        if w * h <= self.FULL_BOARD_PIXELS:
+            return ("full", self.camera.tile)
+        return ("view", self.camera.tile, self.camera.origin, self.rect.size, self.rect.topleft)
+
+    def _render_static(self, key) -> pygame.Surface:
+        """The board without pieces: the whole board at this zoom (key "full"), or the part of it
+        in the viewport when the whole would be too big (key "view")."""
         geo, s = self.geo, self.scale
-        ox, oy = self.camera.origin
-        ox -= self.rect.x
-        oy -= self.rect.y
+        if key[0] == "full":
+            w, h = math.ceil(geo.width * s), math.ceil(geo.height * s)
+            ox = oy = 0
+        else:
+            w, h = self.rect.size
+            ox, oy = self.camera.origin
+            ox -= self.rect.x
+            oy -= self.rect.y
+        surface = _fast(pygame.Surface((max(1, w), max(1, h))))
+        surface.fill(BACKGROUND)
 
         def at(xy):
             return (ox + (xy[0] - geo.ox) * s, oy + (xy[1] - geo.oy) * s)
@@ -344,14 +367,16 @@ class SyBoardView:
         unit = max(1.0, 3.2 * s)
         widths = {Transport.TAXI: max(1, round(unit)), Transport.BUS: max(1, round(unit * 1.3)),
                   Transport.UNDERGROUND: max(2, round(unit * 1.7)), Transport.FERRY: max(1, round(unit * 1.2))}
-        board = self.board
-        for a, b in geo.pairs:
-            kinds = sorted(board.transports(a, b), key=lambda t: t._value_)
-            pa, pb = at(geo.pos[a]), at(geo.pos[b])
+        gap = max(widths.values()) + max(1.0, 1.5 * s)
+        pos = geo.pos
+        for a, b, kinds in geo.pair_kinds:
+            pa, pb = at(pos[a]), at(pos[b])
+            if max(pa[0], pb[0]) < -20 or min(pa[0], pb[0]) > w + 20 or max(pa[1], pb[1]) < -20 \
+                    or min(pa[1], pb[1]) > h + 20:
+                continue  # off this surface
             dx, dy = pb[0] - pa[0], pb[1] - pa[1]
             length = math.hypot(dx, dy) or 1.0
             nx, ny = -dy / length, dx / length
-            gap = max(widths.values()) + max(1.0, 1.5 * s)
             n = len(kinds)
             for k, kind in enumerate(kinds):
                 off = (k - (n - 1) / 2) * gap
@@ -366,8 +391,8 @@ class SyBoardView:
                     pygame.draw.line(surface, colour, p, q, widths[kind])
         r = self.radius
         label_size = int(r * 1.15)
-        for st in board.stations:
-            x, y = at(geo.pos[st])
+        for st in self.board.stations:
+            x, y = at(pos[st])
             if x < -r or y < -r or x > w + r or y > h + r:
                 continue
             self._station(surface, st, int(x), int(y), r, label_size)
@@ -385,6 +410,22 @@ class SyBoardView:
             pygame.draw.line(surface, colour, (p[0] + dx * a, p[1] + dy * a), (p[0] + dx * b, p[1] + dy * b), width)
 
     def _station(self, surface, st: int, x: int, y: int, r: int, label_size: int) -> None:
+        """Blit the station's sprite (drawn once per zoom) centred on (x, y)."""
+        sprite = self._station_sprite(st, r, label_size)
+        half = sprite.get_width() // 2
+        surface.blit(sprite, (x - half, y - half))
+
+    def _station_sprite(self, st: int, r: int, label_size: int) -> pygame.Surface:
+        key = ("station", st, r, label_size)
+        sprite = self._labels.get(key)
+        if sprite is None:
+            half = r + max(1, r // 6) + 1
+            sprite = pygame.Surface((2 * half + 1, 2 * half + 1), pygame.SRCALPHA)
+            self._draw_station(sprite, st, half, half, r, label_size)
+            self._labels[key] = sprite
+        return sprite
+
+    def _draw_station(self, surface, st: int, x: int, y: int, r: int, label_size: int) -> None:
         kinds = self.geo.kinds[st]
         radius = r
         pygame.draw.circle(surface, STATION_EDGE, (x, y), radius + max(1, r // 6))
@@ -406,23 +447,31 @@ class SyBoardView:
         key = (text, size)
         out = self._labels.get(key)
         if out is None:
-            if len(self._labels) > 2000:
+            if len(self._labels) > 4000:
                 self._labels.clear()
             fit = size if len(text) < 3 else int(size * 0.82)
             out = self._labels[key] = self.text.render(text, fit, (20, 20, 26))
         return out
 
     def _state_layer(self) -> pygame.Surface:
-        static_key = self._camera_key()
-        if self._static is None or self._static_key != static_key:
-            self._static = self._render_static()
-            self._static_key = static_key
+        static_key = self._static_key()
+        if self._static is None or self._static_key_now != static_key:
+            self._static = self._render_static(static_key)
+            self._static_key_now = static_key
             self._layer = None
         seen_ = self.seen
-        key = (static_key, id(seen_), self.heat, self.available, self.selected, self.marked)
+        key = (self._camera_key(), self._version, self.heat, self.available, self.selected, self.marked)
         if self._layer is not None and self._layer_key == key:
             return self._layer
-        layer = self._static.copy()
+        if static_key[0] == "full":
+            layer = self._spare if self._spare is not None and self._spare.get_size() == self.rect.size \
+                else _fast(pygame.Surface(self.rect.size))
+            self._spare = self._layer if self._layer is not None and self._layer is not layer else None
+            layer.fill(BACKGROUND)
+            ox, oy = self.camera.origin
+            layer.blit(self._static, (ox - self.rect.x, oy - self.rect.y))
+        else:
+            layer = self._static.copy()
         if seen_ is not None:
             if self.heat and seen_.possible and not seen_.over:
                 self._draw_heat(layer, seen_.possible)
@@ -438,19 +487,31 @@ class SyBoardView:
     def _draw_heat(self, layer, possible: dict[int, float]) -> None:
         top = max(possible.values()) or 1.0
         r = self.radius
-        veil = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+        w, h = layer.get_size()
+        shown = []
         for st, p in possible.items():
             if p <= 0:
                 continue
             k = (p / top) ** 0.5
             x, y = self._local(st)
             radius = int(r * (1.5 + 1.1 * k)) + 2
-            pygame.draw.circle(veil, (*HEAT, int(50 + 150 * k)), (x, y), radius)
-        layer.blit(veil, (0, 0))
+            if -radius <= x <= w + radius and -radius <= y <= h + radius:
+                layer.blit(self._disc(radius, int(50 + 150 * k) // 10 * 10), (x - radius, y - radius))
+                shown.append(st)
+        possible = shown
         # redraw the stations under the glow, so their numbers stay readable
         for st in possible:
             x, y = self._local(st)
             self._station(layer, st, x, y, r, int(r * 1.15))
+
+    def _disc(self, radius: int, alpha: int) -> pygame.Surface:
+        key = ("disc", radius, alpha)
+        disc = self._labels.get(key)
+        if disc is None:
+            disc = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)
+            pygame.draw.circle(disc, (*HEAT, alpha), (radius, radius), radius)
+            self._labels[key] = disc
+        return disc
 
     def _draw_dim(self, layer) -> None:
         r = self.radius
