@@ -235,6 +235,20 @@ def _print_compare(versus: list[dict]) -> None:
     behind in games won within t turns."""
     if not versus:
         return
+    try:
+        from rich.table import Table
+    except ImportError:
+        Table = None
+    if Table is not None:
+        table = Table(title=f"{versus[0]['agent']} against the others on the same games: losses (ratio, ! above "
+                            f"1/3), turns on the games both won, first turn t at which the other had won more "
+                            f"games within t turns", title_justify="left")
+        for name in ("map", "versus", "losses", "theirs", "ratio", "both won", "turns", "theirs", "behind at"):
+            table.add_column(name, justify="left" if name in ("map", "versus") else "right", no_wrap=name == "map")
+        for r in versus:
+            table.add_row(*_compare_cells(r))
+        _console().print(table)
+        return
     print()
     print(f"{versus[0]['agent']} against the others on the same games: losses (ratio, ! above 1/3), "
           f"turns on the games both won, first turn t at which the other had won more games within t turns")
@@ -299,3 +313,19 @@ def _play_chunk_with_rules(task) -> list:
         out.append(GameResult(path, agent_name, i, record.result == "WIN", record.state.turn,
                               time.perf_counter() - t0, record.invalid_actions))
     return out
+
+
+def _compare_cells(r: dict) -> list[str]:
+    """One compare row as text cells, with the same ! and = marks as the plain table."""
+    name = r["map"] if len(r["map"]) <= 42 else "..." + r["map"][-39:]
+    ratio = r["loss_ratio"]
+    bad_ratio = (ratio is not None and ratio > 1 / 3) or (ratio is None and r["losses"] > 0)
+    ratio_text = ("-" if ratio is None else f"{ratio:.2f}") + ("!" if bad_ratio else "")
+    turns = "-" if r["turns_both_won"] is None else f"{r['turns_both_won']:.2f}"
+    theirs = "-" if r["versus_turns_both_won"] is None else f"{r['versus_turns_both_won']:.2f}"
+    if r["turns_both_won"] is not None:
+        theirs += "!" if r["turns_both_won"] > r["versus_turns_both_won"] else "=" if \
+            r["turns_both_won"] == r["versus_turns_both_won"] else ""
+    behind = "never" if r["behind_at_turn"] is None else f"turn {r['behind_at_turn']}!"
+    return [name, r["versus"], str(r["losses"]), str(r["versus_losses"]), ratio_text, str(r["both_won"]), turns,
+            theirs, behind]

@@ -22,7 +22,7 @@ def win_rate_chart(rows: list[dict], agents: list[str], path: Path) -> list[Path
     by = {(r["map"], r["agent"]): r for r in rows}
     n = max(1, len(agents))
     width = 0.8 / n
-    fig_w = min(24.0, max(7.0, 1.1 * len(maps) * max(1, n) * 0.45 + 3))
+    fig_w = min(26.0, max(8.5, 1.1 * len(maps) * max(1, n) * 0.45 + 5))
     fig, ax = plt.subplots(figsize=(fig_w, 5.2), dpi=110)
     for k, agent in enumerate(agents):
         xs, ys, lo, hi = [], [], [], []
@@ -43,10 +43,11 @@ def win_rate_chart(rows: list[dict], agents: list[str], path: Path) -> list[Path
     ax.set_ylim(0, 105)
     ax.set_ylabel("win rate (%), bars: 95% interval")
     ax.set_xlabel("map")
-    ax.set_title("Treasure Island: win rate per map and agent (same seeded games for every agent)")
+    ax.set_title("Win rate per map and agent\n(every agent plays the same seeded games)", fontsize="medium")
     ax.grid(axis="y", alpha=0.3)
     ax.set_axisbelow(True)
-    ax.legend(loc="lower right", fontsize="small", framealpha=0.9)
+    # Beside the plot, never over a bar.
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small", title="agent", borderaxespad=0)
     fig.tight_layout()
     path = Path(path)
     svg = path.with_suffix(".svg")
