@@ -217,15 +217,20 @@ def test_agent_time_must_be_positive_seconds(value, map_file, capsys):
     assert "--agent-time" in capsys.readouterr().err
 
 
-def test_a_bench_run_survives_broken_agents_and_counts_their_errors(map_file):
-    agents = ["tests.agents.misbehaving:Raiser", "tests.agents.misbehaving:Unbuildable",
-              "tests.agents.misbehaving:Sleeper", "random-valid"]
-    results = list(run_games([str(map_file)], agents, 2, 0, workers=1, time_limit=0.2))
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bench_run_survives_broken_agents_and_counts_their_errors(map_file, workers):
+    broken = [f"tests.agents.misbehaving:{name}" for name in ("Raiser", "Unbuildable", "Sleeper", "StartRaiser")]
+    wrong, fine = "tests.agents.misbehaving:WrongTypes", [f"tests.agents.misbehaving:{name}" for name in
+                                                          ("Newlines", "Mutator", "NumpyMover")]
+    agents = broken + [wrong] + fine + ["random-valid"]
+    results = list(run_games([str(map_file)], agents, 2, 0, workers=workers, chunk=1, time_limit=0.2))
     rows = {r["agent"]: r for r in summarise(results)}
     assert set(rows) == set(agents) and all(r["games"] == 2 for r in rows.values())
-    for name in agents[:3]:
-        assert rows[name]["errors"] == rows[name]["invalid_actions"] > 0
-    assert rows["random-valid"]["errors"] == 0
+    for name in broken:
+        assert rows[name]["errors"] > 0 and rows[name]["invalid_actions"] >= rows[name]["errors"]
+    assert rows[wrong]["invalid_actions"] > 0 and rows[wrong]["errors"] == 0
+    for name in fine + ["random-valid"]:
+        assert rows[name]["errors"] == rows[name]["invalid_actions"] == 0, name
 
 
 def test_the_bench_command_finishes_with_a_broken_agent(map_file, tmp_path, capsys):
