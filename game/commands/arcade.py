@@ -36,7 +36,8 @@ def _headless() -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if _headless():  # nobody listens either; on a real display the sound effects may play
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     size = parse_size(args.size) if getattr(args, "size", None) else None
     if args.max_turns is not None and args.max_turns < 1:
         raise UsageError("--max-turns must be at least 1")
