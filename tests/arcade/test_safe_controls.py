@@ -2,10 +2,9 @@
 accident, a half-typed command never falls through, every scene's keys do what its footer says,
 Esc on the title asks first, M mutes, the teleport is refused at once once used."""
 
-import pygame
 import pytest
 
-from game.arcade.replayscene import ReplayPauseOverlay, ReplayScene
+from game.arcade.replayscene import ReplayPauseOverlay
 from game.arcade.scenes import GameOverOverlay, PlayScene, TitleScene, summary
 from game.arcade.match import plural
 from game.shell.input import Click, Intention
