@@ -650,7 +650,7 @@ class SyPlayScene(BaseScene):
                 text = f"Your move, detectives: {who} moves; click a bright station (click a detective or Tab: another)"
             text += "   O: hand back   F1: help"
         elif session.humans:
-            text = f"{SIDE_NAMES[session.mover].capitalize()} is thinking...   F1: help"
+            text = f"Waiting for {SIDE_NAMES[session.mover]} ({session.name(session.mover)})...   F1: help"
         else:
             text = (f"Autoplay ({self.view.speed})   A: stop   1-4: speed   V: view   O: take over   F1: help"
                     if self.autoplay else

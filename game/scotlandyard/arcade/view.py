@@ -33,6 +33,7 @@ from .session import Entry, Seen, legs, seen
 CELL = 64  # board pixels per camera cell
 LEVELS = zoom_levels(6, 160, 1.19)  # camera cell sizes in screen pixels
 LEG_SECONDS = {"slow": 0.9, "normal": 0.5, "fast": 0.2, "instant": 0.0}
+TOAST_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}  # the board waits this long
 BACKGROUND = (30, 36, 44)
 PARK = (34, 44, 44)
 RIVER = (38, 62, 86)
@@ -176,6 +177,7 @@ class SyBoardView:
         self.selected: int | None = None  # the station of the piece a person moves
         self.marked: int | None = None  # a first leg chosen for a double move
         self.pulses: list[list] = []  # [station, age, colour]: a reveal, a capture
+        self.toast: list | None = None  # [tickets, public stations, age, hold]: Mr X's hidden ride, told
         self.clock = 0.0
         self.minimap_mode = "auto"
         self._static: pygame.Surface | None = None
@@ -279,6 +281,12 @@ class SyBoardView:
                     pawn.go(pos[src], pos[dst], duration, ticket)
             else:
                 pawn.snap(pos[station])
+        if duration and move is not None and move.piece is Piece.MRX and self.seen.mrx is None:
+            # his ride is hidden here: say which tickets he paid (public), never where he went
+            log = entry.state.travel_log
+            n = len(legs(move))
+            self.toast = [[e.ticket for e in log[-n:]], [e.location for e in log[-n:]], 0.0,
+                          TOAST_SECONDS.get(self.speed, 1.0)]
         if animate and previous is not None and self.speed != "instant":
             if self.seen.last_seen_slot is not None and self.seen.last_seen_slot != previous.last_seen_slot:
                 self.pulses.append([self.seen.last_seen, 0.0, (255, 214, 90)])
@@ -286,6 +294,7 @@ class SyBoardView:
                 self.pulses.append([entry.state.mrx_location, -0.3, (255, 80, 60)])
 
     def finish(self) -> None:
+        self.toast = None
         for pawn in self.pawns.values():
             if pawn.legs:
                 pawn.snap(pawn.legs[-1][1])
@@ -293,13 +302,17 @@ class SyBoardView:
 
     @property
     def busy(self) -> bool:
-        return any(p.moving for p in self.pawns.values())
+        return any(p.moving for p in self.pawns.values()) or (self.toast is not None and self.toast[2] < self.toast[3])
 
     def update(self, dt: float) -> None:
         self.clock += dt
         self.camera.update(dt)
         for pawn in self.pawns.values():
             pawn.update(dt)
+        if self.toast is not None:
+            self.toast[2] += dt
+            if self.toast[2] >= self.toast[3] + 1.0:
+                self.toast = None
         for pulse in self.pulses:
             pulse[1] += dt
         self.pulses = [p for p in self.pulses if p[1] < 1.2]
@@ -559,11 +572,16 @@ class SyBoardView:
             k = shared.get((x, y), 0)  # a capture: two pawns on one station stand side by side
             shared[(x, y)] = k + 1
             self._draw_pawn(surface, pawn.piece, (x + k * int(self.pawn_size(r) * 0.75), y), r)
+        for pawn in order:
+            if pawn.trail() is not None:
+                self._draw_tag(surface, pawn, pawn.ticket)
         for station, age, colour in self.pulses:
             if age >= 0 and station is not None:
                 x, y = self.station_screen(station)
                 k = age / 1.2
                 pygame.draw.circle(surface, colour, (x, y), int(r * (1.5 + 4 * k)), max(2, int(r * 0.5 * (1 - k)) + 1))
+        if self.toast is not None:
+            self._draw_toast(surface)
         surface.set_clip(clip)
         if self.minimap_visible():
             self._draw_minimap(surface)
@@ -576,12 +594,53 @@ class SyBoardView:
             self._dashed(surface, (12, 12, 14), a, b, width, max(6.0, self.radius * 1.2))
         else:
             pygame.draw.line(surface, TICKET_COLOURS.get(ticket, (255, 255, 255)), a, b, width)
+
+    def _draw_tag(self, surface, pawn: Pawn, ticket: Ticket) -> None:
+        """The ticket of the ride under way, above the pawn (SECRET says so: a black ticket)."""
+        if self.text is None:
+            return
+        tag = self.text.render(f" {ticket.name} ", max(14, int(18 * self.ui_scale)),
+                               (250, 250, 250) if ticket is Ticket.SECRET else (20, 20, 26),
+                               (12, 12, 14) if ticket is Ticket.SECRET else TICKET_COLOURS.get(ticket))
+        x, y = self.to_screen(pawn.xy)
+        rect = tag.get_rect(midbottom=(x, y - int(self.pawn_size(self.radius) * 1.75)))
+        surface.blit(tag, rect)
+        pygame.draw.rect(surface, (230, 230, 240), rect.inflate(2, 2), 1)
+
+    def _draw_toast(self, surface) -> None:
+        """"Mr X rides: TAXI" at the top of the board while his ride is hidden (tickets only)."""
+        tickets, stations, age, hold = self.toast
+        alpha = 255 if age < hold + 0.5 else max(0, int(255 * (hold + 1.0 - age) / 0.5))
+        u = self.ui_scale
+        size = max(16, int(26 * u))
+        chip_h, pad = int(40 * u), int(12 * u)
+        words = [t.name + (f" {st}" if st is not None else " ?") for t, st in zip(tickets, stations)]
+        chip_w = int(110 * u)
         if self.text is not None:
-            tag = self.text.render(ticket.name, max(12, int(15 * self.ui_scale)),
-                                   (250, 250, 250) if ticket is Ticket.SECRET else (20, 20, 26),
-                                   (12, 12, 14) if ticket is Ticket.SECRET else TICKET_COLOURS.get(ticket))
-            x, y = self.to_screen(pawn.xy)
-            surface.blit(tag, tag.get_rect(midbottom=(x, y - int(self.pawn_size(self.radius) * 1.1))))
+            chip_w = max(chip_w, max(self.text.measure(w, max(14, int(22 * u)))[0] for w in words) + 2 * pad)
+        head = self.text.render("Mr X rides", size, (235, 235, 245)) if self.text is not None else None
+        head_w = head.get_width() + pad if head is not None else 0
+        box = pygame.Rect(0, 0, head_w + len(tickets) * (chip_w + pad) + pad, chip_h + 2 * pad)
+        box.midtop = (self.rect.centerx, self.rect.y + int(14 * u))
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        panel.fill((10, 12, 20, 225))
+        x = pad
+        if head is not None:
+            panel.blit(head, (x, (box.h - head.get_height()) // 2))
+            x += head_w
+        for ticket, station in zip(tickets, stations):
+            chip = pygame.Rect(x, pad, chip_w, chip_h)
+            pygame.draw.rect(panel, TICKET_COLOURS[ticket], chip, border_radius=int(6 * u))
+            if ticket is Ticket.SECRET:
+                pygame.draw.rect(panel, (220, 220, 230), chip, 2, border_radius=int(6 * u))
+            if self.text is not None:
+                ink = (245, 245, 250) if ticket is Ticket.SECRET else (18, 18, 24)
+                word = ticket.name + (f" {station}" if station is not None else " ?")
+                label = self.text.render(word, max(14, int(22 * u)), ink)
+                panel.blit(label, label.get_rect(center=chip.center))
+            x += chip_w + pad
+        panel.set_alpha(alpha)
+        surface.blit(panel, box)
 
     def pawn_size(self, r: int) -> int:
         return max(int(28 * self.ui_scale), int(r * 2.0))
