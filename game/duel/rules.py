@@ -180,7 +180,7 @@ def step(state: DuelState, move: str) -> tuple[DuelState, list]:
     items_left = state.items_left
     stun_a, stun_b = state.stun_a, state.stun_b
     item = board.item_at[dst]
-    events: list = []
+    stunned = False
     if item and not (taken >> dst) & 1:
         taken |= 1 << dst
         items_left -= 1
@@ -192,19 +192,17 @@ def step(state: DuelState, move: str) -> tuple[DuelState, list]:
         elif kind == "floordiv":
             if score:
                 score //= operand
-        else:  # stun
-            turns = state.config.stun_turns
+        else:  # a mine: the mover sits out its next turns
+            stunned = True
             if a_moves:
-                stun_a = turns
+                stun_a = state.config.stun_turns
             else:
-                stun_b = turns
-            events.append(Moved(state.mover, rnd, move, src, dst, item, score))
-            events.append(Stunned(state.mover, rnd, turns))
-            item = None
+                stun_b = state.config.stun_turns
     else:
         item = ""
-    if item is not None:
-        events.append(Moved(state.mover, rnd, move, src, dst, item, score))
+    events: list = [Moved(state.mover, rnd, move, src, dst, item, score)]
+    if stunned:
+        events.append(Stunned(state.mover, rnd, state.config.stun_turns))
     if a_moves:
         pos_a, pos_b, score_a, score_b = dst, other, score, state.score_b
     else:
