@@ -331,8 +331,7 @@ class SyPlayScene(BaseScene):
             t1, d1 = self.first_leg
             moves = sorted(doubles_via(state, t1, d1, station), key=lambda m: m.ticket2._value_)
             if not moves:
-                self.say(f"Refused: no second ride from {d1} to {station} (click the first station again "
-                         "with D to start over)")
+                self.say(f"Refused: no second ride from {d1} to {station} (D: cancel the double move)")
                 return
         else:
             moves = sorted(moves_to(state, Piece.MRX, station), key=lambda m: m.ticket._value_)

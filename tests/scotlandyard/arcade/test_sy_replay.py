@@ -66,3 +66,13 @@ def test_the_replay_opens_seeks_marks_reveals_and_branches(display, recorded):
     assert play.session.is_human(mover) and play.mode == ("mrx" if mover == "mrx" else "detectives")
     assert play.session.history == scene.entries[:scene.cursor + 1]
     play.thinker.cancel()
+
+
+def test_the_replay_browser_describes_a_scotland_yard_record(recorded):
+    from game.scotlandyard.arcade.entry import ARCADE
+
+    session, path = recorded
+    row = ARCADE.describe_replay(json.loads(path.read_text()))
+    assert row["game"] == "Scotland Yard" and row["players"] == "Mr X random vs random"
+    assert row["result"] in ("Mr X escapes", "detectives win")
+    assert row["length"] == f"{sum(1 for e in session.history if e.side == 'mrx')} Mr X turns"
