@@ -8,6 +8,7 @@ records its winner, length, capture round, illegal moves and the time of every d
 from __future__ import annotations
 
 import math
+import signal
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
@@ -65,6 +66,11 @@ def play_one(job: tuple[str, str, int, int, float]) -> GameRow:
                    sum(1 for t in times if t > move_time * OVER_BUDGET))
 
 
+def _worker_init() -> None:
+    # a worker ends at once when the bench terminates it (the parent may have its own handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def run(mrx: list[str], detectives: list[str], games: int, seed: int, workers: int, move_time: float,
         progress=None) -> list[GameRow]:
     """Play every pairing; ``progress(done, total)`` after each game."""
@@ -77,17 +83,20 @@ def run(mrx: list[str], detectives: list[str], games: int, seed: int, workers: i
             if progress:
                 progress(len(rows), total)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+        try:
             futures = [pool.submit(play_one, job) for job in jobs]
-            try:
-                for fut in as_completed(futures):
-                    rows.append(fut.result())
-                    if progress:
-                        progress(len(rows), total)
-            except BaseException:
-                for fut in futures:
-                    fut.cancel()
-                raise
+            for fut in as_completed(futures):
+                rows.append(fut.result())
+                if progress:
+                    progress(len(rows), total)
+        except BaseException:
+            # interrupted (Ctrl-C, SIGTERM) or a worker died: leave no worker behind
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
     order = {(m, d): i for i, (m, d) in enumerate((m, d) for m in mrx for d in detectives)}
     rows.sort(key=lambda r: (order[(r.mrx, r.detectives)], r.game))
     return rows

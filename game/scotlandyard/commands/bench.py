@@ -11,6 +11,7 @@ import argparse
 import csv
 import json
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -137,10 +138,15 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"--out {out}: cannot create the folder ({exc.strerror})") from None
     bar = _Progress()
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         rows = run_bench(mrx, detectives, args.games, args.seed, args.workers, args.move_time, bar)
+    except KeyboardInterrupt:
+        print("sy bench: interrupted; no results written", file=sys.stderr)
+        return 130
     finally:
         bar.stop()
+        signal.signal(signal.SIGTERM, previous)
     summary = summarise(rows, args.move_time)
     _write(out / "results.json", json.dumps(summary, indent=2) + "\n")
     _write_csv(out / "results.csv", RESULT_COLUMNS, summary)
@@ -150,6 +156,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"move budget {args.move_time:g} s; 'over' counts moves above {1.2 * args.move_time:g} s; "
           f"wrote {out}/results.json, results.csv, games.csv, winrate.png")
     return 0
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
 
 
 def _write(path: Path, text: str) -> None:
