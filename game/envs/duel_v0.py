@@ -183,7 +183,7 @@ class raw_env(AECEnv):
                 "render_fps": 8}
 
     def __init__(self, map=None, config=None, reward: str = "win", render_mode: str | None = None,
-                 render_size: tuple[int, int] = (640, 640)):
+                 render_size: tuple[int, int] = (960, 640)):
         super().__init__()
         if reward not in ("win", "score"):
             raise ValueError(f"reward must be 'win' or 'score', not {reward!r}")
@@ -223,7 +223,7 @@ class raw_env(AECEnv):
                 self.action_spaces[agent].seed(seed + i)
         self.agents = list(AGENTS)
         self.state_ = initial_state(self.board, self.config)
-        self.moves = []
+        self.moves = []  # (player, move) pairs: with the map and config, the episode's replay
         self.rewards = {a: 0.0 for a in AGENTS}
         self._cumulative_rewards = {a: 0.0 for a in AGENTS}
         self.terminations = {a: False for a in AGENTS}
@@ -247,7 +247,7 @@ class raw_env(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         index = int(action)
         self.state_, events = step(self.state_, MOVES[index])  # an illegal move is the rules' fault
-        self.moves.append(index)
+        self.moves.append((agent, MOVES[index]))
         self.rewards = {a: 0.0 for a in AGENTS}
         if self.state_.over:
             self._finish()
@@ -284,7 +284,7 @@ class raw_env(AECEnv):
             from game.envs.arcade.duel_frames import DuelFrames
 
             self._renderer = DuelFrames(self.render_size, window=self.render_mode == "human")
-        frame = self._renderer.show(self.state_)
+        frame = self._renderer.show(self.board, self.config, self.moves, self.state_)
         return frame if self.render_mode == "rgb_array" else None
 
     def close(self):

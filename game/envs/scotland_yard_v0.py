@@ -27,8 +27,8 @@ plus his own station and, mid-double, his chosen first ride. See :class:`SYEncod
 A masked action raises ``IllegalAction`` in ``raw_env``; ``env()`` wraps it with PettingZoo's
 ``TerminateIllegalWrapper`` (the offender gets -1 and the game ends).
 
-``state()`` is not offered: it would hold Mr X's station. ``render()`` draws the board with the
-detectives and where Mr X was last seen, never where he is.
+``state()`` is not offered: it would hold Mr X's station. ``render()`` draws the arcade's
+detectives' view (where Mr X was last seen, never where he is).
 """
 
 from __future__ import annotations
@@ -361,6 +361,7 @@ class raw_env(AECEnv):
         else:
             mrx, dets = start_players(seed, self.n_detectives, self.setup.board)
         self.game = new_game(self.setup, mrx, dets)
+        self.start = self.game
         self.pending: tuple[Ticket, int] | None = None
         self.actions: list[int] = []
         self.agents = list(self.possible_agents)
@@ -470,7 +471,7 @@ class raw_env(AECEnv):
             from game.envs.arcade.sy_frames import ScotlandYardFrames
 
             self._renderer = ScotlandYardFrames(self.render_size, window=self.render_mode == "human")
-        frame = self._renderer.show(DetectivesView.of(self.game))
+        frame = self._renderer.show(self.start, self.game)
         return frame if self.render_mode == "rgb_array" else None
 
     def close(self):

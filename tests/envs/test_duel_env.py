@@ -169,11 +169,14 @@ def test_a_policy_is_a_bot_the_judge_loads_by_dotted_path():
     assert first.final.outcome.offender != "A"
 
 
-def test_rgb_array_frame():
-    env = duel_v0.env(config=SHORT, render_mode="rgb_array", render_size=(200, 160))
+def test_rgb_array_is_the_duel_arcades_frame_of_the_current_state():
+    env = duel_v0.env(config=SHORT, render_mode="rgb_array", render_size=(320, 200))
     env.reset(seed=0)
-    frame = env.render()
-    assert frame.shape == (160, 200, 3) and frame.dtype == np.uint8 and frame.std() > 10
+    first = env.render()
+    assert first.shape == (200, 320, 3) and first.dtype == np.uint8 and first.std() > 10
+    env.step(int(np.flatnonzero(env.observe("A")["action_mask"])[0]))
+    second = env.render()
+    assert env.unwrapped._renderer.session.state == env.unwrapped.state_ and not np.array_equal(first, second)
     env.close()
 
 

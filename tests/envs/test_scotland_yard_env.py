@@ -289,9 +289,15 @@ def test_a_policy_is_a_player_make_mrx_and_make_detectives_load_by_dotted_path()
     assert len(game.history) > 5 and doubles > 0, "the two-decision double move was exercised"
 
 
-def test_rgb_array_frame_shows_no_more_than_the_public_view():
-    env = sy.env(reveals=SHORT, render_mode="rgb_array", render_size=(300, 240))
+def test_rgb_array_is_the_arcades_detectives_view_of_the_current_state():
+    env = sy.env(reveals=SHORT, render_mode="rgb_array", render_size=(400, 300))
     env.reset(seed=0)
-    frame = env.render()
-    assert frame.shape == (240, 300, 3) and frame.dtype == np.uint8 and frame.std() > 5
+    first = env.render()
+    assert first.shape == (300, 400, 3) and first.dtype == np.uint8 and first.std() > 5
+    for _ in range(3):
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    second = env.render()
+    renderer = env.unwrapped._renderer
+    assert renderer.session.state == env.unwrapped.game and not np.array_equal(first, second)
     env.close()

@@ -1,67 +1,43 @@
-"""duel_v0's frames: the board as coloured cells with both players and the score line, off
-screen (``rgb_array``) or in a window (``human``). A plain drawing of our own until the duel's
-arcade view offers an off-screen frame of a rules state."""
+"""duel_v0's frames: the duel arcade's own play scene, drawn off screen (``rgb_array``) or in a
+window (``human``).
+
+A :class:`~game.duel.arcade.session.DuelSession` replays the episode's moves (the rules are
+deterministic, so it reaches the environment's state) and a
+:class:`~game.duel.arcade.scenes.DuelPlayScene` draws it, as the duel's screenshot command does.
+The session's seats name the random bot only so that no seat is a person; they never move: only
+the environment's moves are applied.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 import pygame
 
-from game.duel.rules import grid_rows
+from game.arcade.thinking import Thinker
+from game.duel.arcade.scenes import DuelPlayScene
+from game.duel.arcade.session import DuelSession
 
-BACKGROUND = (14, 16, 28)
-FLOOR = (222, 205, 160)
-WALL = (70, 72, 86)
-ITEM_COLOURS = {"m": (60, 170, 70), "n": (150, 60, 160), "s": (250, 205, 40), "t": (120, 90, 30),
-                "b": (200, 40, 40)}
-PLAYER_COLOURS = {"A": (40, 110, 230), "B": (230, 90, 40)}
+from .frames import FrameTarget
 
 
-class DuelFrames:
+class DuelFrames(FrameTarget):
+    caption = "duel_v0"
+
     def __init__(self, size: tuple[int, int], *, window: bool = False):
-        self.size = size
-        self.window = window
-        if window:
-            from game.shell.display import open_display
+        super().__init__(size, window=window)
+        self.session: DuelSession | None = None
+        self._key = None
 
-            self.surface = open_display(fullscreen=False, size=size, caption="duel_v0", resizable=False)
-        else:
-            from game.arcade import offscreen  # sets the dummy SDL drivers (no window) unless set already
-
-            offscreen.init()
-            self.surface = pygame.Surface(size)
-        pygame.font.init()
-        self.font = pygame.font.Font(None, max(16, size[1] // 24))
-
-    def show(self, state) -> np.ndarray:
-        surface = self.surface
-        surface.fill(BACKGROUND)
-        width, height = self.size
-        header = self.font.get_linesize() + 8
-        rows = grid_rows(state)
-        n_rows, n_cols = len(rows), len(rows[0])
-        cell = max(2, min((width - 8) // n_cols, (height - header - 8) // n_rows))
-        left = (width - cell * n_cols) // 2
-        top = header + (height - header - cell * n_rows) // 2
-        for r, row in enumerate(rows):
-            for c, ch in enumerate(row):
-                rect = pygame.Rect(left + c * cell, top + r * cell, cell - 1, cell - 1)
-                pygame.draw.rect(surface, WALL if ch == "x" else FLOOR, rect)
-                if ch in ITEM_COLOURS:
-                    pygame.draw.circle(surface, ITEM_COLOURS[ch], rect.center, max(1, cell // 4))
-                elif ch in PLAYER_COLOURS:
-                    pygame.draw.circle(surface, PLAYER_COLOURS[ch], rect.center, max(1, cell * 2 // 5))
-        line = f"round {state.round}   A {state.score_a}   B {state.score_b}"
-        if state.outcome is not None:
-            line += f"   {state.outcome.winner} {state.outcome.message}".rstrip()
-        elif state.mover:
-            line += f"   {state.mover} to move"
-        surface.blit(self.font.render(line, True, (235, 235, 240)), (8, 4))
-        if self.window:
-            pygame.event.pump()
-            pygame.display.flip()
-        return np.transpose(pygame.surfarray.array3d(surface), (1, 0, 2)).copy()
-
-    def close(self) -> None:
-        if self.window:
-            pygame.display.quit()
+    def show(self, board, config, moves: list[tuple[str, str]], state) -> np.ndarray:
+        """Draw the game on ``board`` after ``moves`` ((player, move) pairs); ``state`` is the
+        environment's, which the replayed session must reach."""
+        key = (id(board), config)
+        if self.session is None or key != self._key or len(self.session.history) - 1 > len(moves):
+            self.session = DuelSession(board, {"A": "random", "B": "random"}, config=config, map_name="env")
+            self._key = key
+        for player, move in moves[len(self.session.history) - 1:]:
+            self.session.apply_recorded(player, move)
+        if self.session.state != state:
+            raise RuntimeError("the arcade's replay of the episode differs from the environment's state")
+        scene = DuelPlayScene(self.ctx, self.session, thinker=Thinker(synchronous=True))
+        return self.draw(scene.draw)
