@@ -728,13 +728,14 @@ class SyBoardView:
             x, y = geo.pos[station]
             return int(rect.x + (x - geo.ox) * s), int(rect.y + (y - geo.oy) * s)
 
+        dot = max(3, int(4 * self.ui_scale))
         for piece, station in self.seen.detectives:
-            pygame.draw.circle(surface, PIECE_COLOURS[piece], mini(station), 3)
+            pygame.draw.circle(surface, PIECE_COLOURS[piece], mini(station), dot)
         if self.seen.mrx is not None:
-            pygame.draw.circle(surface, (250, 250, 250), mini(self.seen.mrx), 4)
-            pygame.draw.circle(surface, (0, 0, 0), mini(self.seen.mrx), 3)
+            pygame.draw.circle(surface, (250, 250, 250), mini(self.seen.mrx), dot + 1)
+            pygame.draw.circle(surface, (0, 0, 0), mini(self.seen.mrx), dot)
         elif self.seen.last_seen is not None:
-            pygame.draw.circle(surface, GHOST, mini(self.seen.last_seen), 4, 1)
+            pygame.draw.circle(surface, GHOST, mini(self.seen.last_seen), dot + 1, max(1, dot // 3))
         # the part of the board on screen
         tl = self.camera.screen_to_world(self.rect.topleft)
         br = self.camera.screen_to_world(self.rect.bottomright)
