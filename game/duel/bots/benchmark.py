@@ -25,7 +25,7 @@ from game.duel.protocol import DELTAS, MOVES, DuelObservation
 
 GAME_COLUMNS = ["map", "A", "B", "seed", "winner", "score_a", "score_b", "end", "rounds"]
 ERROR_KINDS = ("time out", "invalid move", "invalid output format")
-OPENING_MAX = 8
+OPENING_MIN, OPENING_MAX = 2, 20
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def schedule(bots: list[str], maps: list[MapSpec], games: int, seed: int, move_t
             for m in maps:
                 for g in range(games):
                     s = seed + g
-                    opening = 0 if g == 0 else 1 + random.Random(f"opening:{m.label}:{s}").randrange(OPENING_MAX)
+                    opening = 0 if g == 0 else random.Random(f"opening:{m.label}:{s}").randint(OPENING_MIN, OPENING_MAX)
                     specs.append(GameSpec(m, x, y, s, opening, move_time))
                     specs.append(GameSpec(m, y, x, s, opening, move_time))
     return specs

@@ -34,6 +34,10 @@ GAMMA = 0.92          # an item d steps away counts GAMMA**d of itself
 HAZARD = 12           # extra steps charged for an item only reachable over poison or a mine
 QUEUE = 2             # steps between two items of one side's collection tour
 STAR_SAFETY = 8        # a star the other reaches within this many steps of us is raced for now
+STAR_TIME_MARGIN = 40  # start the star tour this many turns before it would be too late
+CLOSE = 3              # the other this near is a wall for the plan (no walking through it)
+KEEP_FACTOR = 1.5      # a new target must be this much better per step to replace the last one
+MUSHROOM_STEPS = 2.5   # steps a mushroom takes on average in a collection tour
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
 EVALS_PER_SECOND = 1500  # node budget per second of move time (measured on the 2-core CI machine)
 _POW = [GAMMA ** d for d in range(4200)]
@@ -60,8 +64,9 @@ def evaluate(st: State, detail: bool = False):
     """The position's value for A (positive: good for A); with ``detail``, an :class:`Analysis`."""
     geo = st.geo
     pa, pb = st.pos
-    da = geo.distances(pa, pb)
-    db = geo.distances(pb, pa)
+    items = st.items
+    da = geo.distances_no_mines(pa, pb, items)
+    db = geo.distances_no_mines(pb, pa, items)
     mover = st.turn
     # Ply at which each player can first stand on a cell d steps away: the mover's turn comes first.
     off_a = 2 * st.stun[0] - (1 if mover == 0 else 0)
@@ -138,8 +143,8 @@ def evaluate(st: State, detail: bool = False):
                     ea += 1
                 if both & 2:
                     eb += 1
-    doomed_a = ga - ea == 1 and _one_entrance(geo, own, 1)
-    doomed_b = gb - eb == 1 and _one_entrance(geo, own, 2)
+    doomed_a = ga - ea == 1 and _one_entrance(geo, own, 1, items)
+    doomed_b = gb - eb == 1 and _one_entrance(geo, own, 2, items)
     if doomed_a:
         value -= DOOM * (0.5 + 10.0 / (20 + ga))
     if doomed_b:
@@ -170,7 +175,7 @@ def _queue_value(codes: list[int], stun: int, turns_left: int) -> tuple[float, f
     return m, k
 
 
-def _one_entrance(geo, own: list[int], bit: int) -> bool:
+def _one_entrance(geo, own: list[int], bit: int, items: list[int]) -> bool:
     """Whether the region marked ``bit`` touches the rest of the board through one cell only:
     a dead end the other player can walk into, chasing this one to its end."""
     entrance = -1
@@ -178,7 +183,7 @@ def _one_entrance(geo, own: list[int], bit: int) -> bool:
     for c in geo.open_cells:
         if own[c] & bit:
             for x in nbrs[c]:
-                if not own[x] & bit:
+                if not own[x] & bit and items[x] != MINE:
                     if entrance < 0:
                         entrance = x
                     elif x != entrance:
@@ -196,14 +201,16 @@ class Plan:
             cell, item, steps, their_steps, first, why)
 
 
-def make_plan(st: State) -> Plan | None:
+def make_plan(st: State, keep: int = -1) -> Plan | None:
     """Pick the item with the best value per step that this player reaches before the other.
 
     Values depend on the score: a mushroom is 1; a star is worth the score it doubles, but only
     once no mushroom of ours is left (every mushroom taken first is doubled too), unless the other
     player is about to reach it (then it is also worth denying the other's doubling) or time runs
-    short; a poison star only when the score is negative enough for halving to help. Poison and
-    mines are walked around; an item reached only over them is not a target.
+    short; a poison star only when the score is negative enough for halving to help. Poison, mines
+    and stars kept for later cost extra steps on the way. ``keep`` is the last move's target: it
+    stays the target while it is still worth going for and no other is ``KEEP_FACTOR`` times
+    better per step (so the plan does not swing between two targets as the other player moves).
     """
     me = st.turn
     geo = st.geo
@@ -211,9 +218,13 @@ def make_plan(st: State) -> Plan | None:
     score, their_score = st.score[me], st.score[1 - me]
     # Poison and mines cost steps, as much as the points or turns they take away.
     halving_loss = score - (score // 2 if score else 0)
-    extra = {POISON: 3, PSTAR: min(3 * max(halving_loss, 0) + 1, 400), MINE: 4 * STUN_TURNS}
-    mine, steps, first = geo.weighted_paths(st.pos[me], st.pos[1 - me], items, extra)
-    theirs = geo.distances(st.pos[1 - me], st.pos[me])
+    extra = {POISON: 3, PSTAR: min(3 * max(halving_loss, 0) + 1, 400), MINE: 10 * STUN_TURNS, STAR: 4}
+    # The other's steps to each item, as if we were not in its way (we will have moved on).
+    theirs = geo.distances(st.pos[1 - me], -1)
+    gap = min((theirs[x] for x in geo.nbrs[st.pos[me]] if theirs[x] >= 0), default=-1)
+    close = 0 <= gap <= CLOSE
+    mine, steps, first = geo.weighted_paths(st.pos[me], st.pos[1 - me], items, extra,
+                                            other_cost=None if close else 8)
     stun_other = st.stun[1 - me]
     turns_left = ROUNDS - st.round + 1
     candidates = []
@@ -229,33 +240,58 @@ def make_plan(st: State) -> Plan | None:
         if it == MUSH:
             my_mushrooms += 1
         candidates.append((c, it, d, t))
+    kept = None
+    # Stars wait for the mushrooms unless the game would end before both tours are done.
+    needed = MUSHROOM_STEPS * my_mushrooms + _star_tour(st, me, candidates)
+    stars_now = my_mushrooms == 0 or turns_left <= needed + STAR_TIME_MARGIN
     best = None
     for c, it, d, t in candidates:
-        # A star the other could reach soon is raced for (and worth denying it the doubling);
-        # one it cannot threaten waits until our mushrooms are in (they get doubled too).
-        threatened = t >= 0 and t + stun_other <= steps[c] + STAR_SAFETY
+        # A star the other could reach soon is raced for (and worth denying it the doubling), the
+        # more the nearer it is to the other; one it cannot threaten waits until our mushrooms
+        # are in (they get doubled too), or until the game is about to end.
         if it == MUSH:
             value, why = 1.0, ""
         elif it == STAR:
-            deny = their_score if threatened and their_score > 0 else 0
-            if threatened or my_mushrooms == 0 or turns_left < 2 * d + 60:
-                value = max(score, 0) + deny
-                why = "before the other doubles" if deny else "doubles the score"
-                if value <= 0:
-                    continue
+            margin = (t + stun_other - steps[c]) if t >= 0 else STAR_SAFETY
+            threat = min(1.0, max(0.0, (STAR_SAFETY - margin) / STAR_SAFETY))
+            if stars_now:
+                value = max(score, 0) + threat * max(their_score, 0)
+                why = "doubles the score"
             else:
-                continue  # later: mushrooms first, then stars
+                value = threat * (max(score, 0) + max(their_score, 0))
+                why = "before the other doubles"
+            if value <= 0:
+                continue
         elif it == PSTAR and score < -1:
             value, why = float(score // 2 - score), "halves a negative score"
         else:
             continue
         key = (value / d, -d, -c)
+        if c == keep:
+            kept = (key, c, it, d, t, why)
         if best is None or key > best[0]:
             best = (key, c, it, d, t, why)
     if best is None:
         return None
+    if kept is not None and kept[0][0] * KEEP_FACTOR >= best[0][0]:
+        best = kept  # stay with the target of the last move unless another is clearly better
     _, c, it, d, t, why = best
     return Plan(c, it, steps[c], t, first[c], why)
+
+
+def _star_tour(st: State, me: int, candidates) -> float:
+    """About how many steps a tour of our stars takes (nearest first, city-block distances and a
+    detour factor): stars are kept for last, but not so late that the game ends first."""
+    cols = st.geo.cols
+    left = [divmod(c, cols) for c, it, _, _ in candidates if it == STAR]
+    r, c = divmod(st.pos[me], cols)
+    total = 0
+    while left:
+        k = min(range(len(left)), key=lambda i: abs(left[i][0] - r) + abs(left[i][1] - c))
+        nr, nc = left.pop(k)
+        total += abs(nr - r) + abs(nc - c)
+        r, c = nr, nc
+    return 1.5 * total
 
 
 class DefaultBot(Bot):
@@ -264,12 +300,35 @@ class DefaultBot(Bot):
     name = "default"
     MARGIN = 2.0   # the search overrides the plan only for a gain bigger than this (a star, a trap, an escape)
 
-    def __init__(self, seed: int = 0, move_time: float = 0.3, max_depth: int = 24):
+    def __init__(self, seed: int = 0, move_time: float = 0.3, max_depth: int = 24, node_budget: int | None = None):
+        """``node_budget`` (default: ``EVALS_PER_SECOND * move_time``) fixes the search's size; with a
+        generous ``move_time`` the wall-clock guard never fires and every run is the same."""
         super().__init__(seed=seed, move_time=move_time)
         self.max_depth = max_depth
+        self.node_budget = node_budget
         self._prev: tuple | None = None  # (round, other's cell, grid, other's inferred stun)
+        self._target = -1                 # the plan's target at the last move (a cell), -1: none
         self.last_depth = 0
         self.last_nodes = 0
+
+    # ------------------------------------------------------------------ memory between moves
+    def memory(self) -> dict:
+        """What this bot remembers between moves, as JSON-able values (a program saves it in its
+        working folder, since it is started afresh for every move)."""
+        if self._prev is None:
+            return {}
+        round_, pos, grid, stun = self._prev
+        return {"round": round_, "other": list(pos), "grid": list(grid), "stun": stun, "target": self._target}
+
+    def restore(self, memory: dict) -> None:
+        """Take back :meth:`memory`; anything malformed is ignored (the bot then starts afresh)."""
+        try:
+            pos = memory["other"]
+            self._prev = (int(memory["round"]), (int(pos[0]), int(pos[1])),
+                          tuple(str(r) for r in memory["grid"]), int(memory["stun"]))
+            self._target = int(memory.get("target", -1))
+        except (KeyError, TypeError, ValueError, IndexError):
+            self._prev, self._target = None, -1
 
     # ------------------------------------------------------------------ inference between turns
     def _other_stun(self, obs: DuelObservation) -> int:
@@ -279,7 +338,7 @@ class DefaultBot(Bot):
         stun = 0
         if self._prev is not None:
             prev_round, prev_pos, prev_grid, prev_stun = self._prev
-            if prev_round == obs.round - 1:
+            if prev_round == obs.round - 1 and len(prev_grid) == obs.rows and len(prev_grid[0]) == obs.cols:
                 if pos != prev_pos and prev_grid[pos[0]][pos[1]] == "b":
                     stun = STUN_TURNS
                 elif pos == prev_pos and prev_stun > 0:
@@ -290,12 +349,14 @@ class DefaultBot(Bot):
     # ------------------------------------------------------------------ decision
     def act(self, obs: DuelObservation) -> Decision:
         started = time.perf_counter()
+        consecutive = self._prev is not None and self._prev[0] == obs.round - 1
         st = State.from_observation(obs, stun_other=self._other_stun(obs))
         me = st.turn
         legal = st.legal(me)
         if not legal:
             return Decision(MOVES[0], "boxed in: no legal move")
-        plan = make_plan(st)
+        plan = make_plan(st, keep=self._target if consecutive else -1)
+        self._target = plan.cell if plan is not None else -1
         if len(legal) == 1:
             return Decision(MOVES[legal[0][0]], self._reason(st, legal[0], None, plan, "only legal move"))
         plan_mc = next((mc for mc in legal if plan is not None and mc[1] == plan.first), None)
@@ -304,7 +365,7 @@ class DefaultBot(Bot):
         apart = min((da[x] for x in st.geo.nbrs[st.pos[1 - me]] if da[x] >= 0), default=-1)
         far = apart < 0 or apart > FAR
         self.deadline = started + self.move_time * 0.9
-        self.budget = max(8, int(EVALS_PER_SECOND * self.move_time))
+        self.budget = self.node_budget or max(8, int(EVALS_PER_SECOND * self.move_time))
         self.nodes = 0
         self.st = st
         self.killers: dict[int, int] = {}
@@ -359,7 +420,7 @@ class DefaultBot(Bot):
     def _negamax(self, depth: int, alpha: float, beta: float, ply: int) -> float:
         st = self.st
         self.nodes += 1
-        if self.nodes > self.budget or (self.nodes & 31 == 0 and time.perf_counter() > self.deadline):
+        if self.nodes > self.budget or time.perf_counter() > self.deadline:
             raise _OutOfBudget
         p = st.turn
         if st.round > ROUNDS or (p == 0 and st.left == 0):

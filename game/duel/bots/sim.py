@@ -65,11 +65,37 @@ class Geometry:
             fwd.append(tuple(fs))
         self.nbrs, self.nbr_moves, self.fwd = nbrs, nbr_moves, fwd
 
-    def distances(self, start: int, blocked: int) -> list[int]:
-        """Steps from ``start`` to every cell (-1: unreachable), never through ``blocked``."""
+    def distances_no_mines(self, start: int, blocked: int, items: list[int]) -> list[int]:
+        """:meth:`distances` where a mine is a wall (a way over a mine is no escape: three turns stunned)."""
         nbrs = self.nbrs
         dist = [-1] * self.n
-        dist[blocked] = -2
+        if blocked >= 0:
+            dist[blocked] = -2
+        dist[start] = 0
+        frontier = [start]
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for cell in frontier:
+                for x in nbrs[cell]:
+                    if dist[x] == -1:
+                        if items[x] == MINE:
+                            dist[x] = -3
+                            continue
+                        dist[x] = d
+                        nxt.append(x)
+            frontier = nxt
+        if blocked >= 0:
+            dist[blocked] = -1
+        return dist
+
+    def distances(self, start: int, blocked: int) -> list[int]:
+        """Steps from ``start`` to every cell (-1: unreachable), never through ``blocked`` (-1: none)."""
+        nbrs = self.nbrs
+        dist = [-1] * self.n
+        if blocked >= 0:
+            dist[blocked] = -2
         dist[start] = 0
         frontier = [start]
         d = 0
@@ -82,7 +108,8 @@ class Geometry:
                         dist[x] = d
                         nxt.append(x)
             frontier = nxt
-        dist[blocked] = -1
+        if blocked >= 0:
+            dist[blocked] = -1
         return dist
 
     def safe_distances(self, start: int, blocked: int, items: list[int]) -> list[int]:
@@ -107,9 +134,15 @@ class Geometry:
             frontier = nxt
         return dist  # negative: unreachable without stepping on poison or a mine
 
-    def weighted_paths(self, start: int, blocked: int, items: list[int], extra: dict[int, int]
-                       ) -> tuple[list[int], list[int], list[int]]:
+    def weighted_paths(self, start: int, other: int, items: list[int], extra: dict[int, int],
+                       other_cost: int | None = 8) -> tuple[list[int], list[int], list[int]]:
         """Cheapest paths where stepping on an item ``k`` costs ``1 + extra[k]``.
+
+        The other player's cell costs ``1 + other_cost`` to pass (far away, it will have moved on
+        by then; a path that avoided it outright would swing from side to side as it moves). With
+        ``other_cost=None`` (the other is close) its cell is a wall and no path goes *through* a
+        cell next to it (those cells may still be the end of a path): two players in one
+        corridor then stop trying to walk through each other.
 
         Returns (cost, steps, first cell of the path) per cell; cost -1 where unreachable.
         """
@@ -121,18 +154,27 @@ class Geometry:
         steps = [0] * n
         first = [-1] * n
         cost[start] = 0
+        near_other = () if other_cost is not None else nbrs[other]
+        if other_cost is None:
+            cost[other] = -2
+        penalty = other_cost or 0
         heap = []
         for x in nbrs[start]:
-            if x != blocked:
-                heapq.heappush(heap, (1 + extra.get(items[x], 0), 1, x, x))
+            if cost[x] == -1:
+                heapq.heappush(heap, (1 + extra.get(items[x], 0) + (penalty if x == other else 0), 1, x, x))
         while heap:
             cx, sx, x, f = heapq.heappop(heap)
-            if cost[x] >= 0:
+            if cost[x] != -1:
                 continue
             cost[x], steps[x], first[x] = cx, sx, f
+            if x in near_other:
+                continue
             for y in nbrs[x]:
-                if cost[y] < 0 and y != blocked:
-                    heapq.heappush(heap, (cx + 1 + extra.get(items[y], 0), sx + 1, y, f))
+                if cost[y] == -1:
+                    heapq.heappush(heap, (cx + 1 + extra.get(items[y], 0) + (penalty if y == other else 0),
+                                          sx + 1, y, f))
+        if other_cost is None:
+            cost[other] = -1
         return cost, steps, first
 
     def safe_paths(self, start: int, blocked: int, items: list[int]) -> tuple[list[int], list[int]]:

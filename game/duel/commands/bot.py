@@ -1,0 +1,106 @@
+"""`run.py duel bot`: one move as a course program: the course's input on stdin, one line on stdout.
+
+Started afresh for every move (as the course's judge runs a bot), so it imports only what the bot
+needs and spends a budget that leaves room for Python's start-up inside the 1 s limit. It prints
+the move line and nothing else; a bot that fails still answers with a legal move when one exists.
+A bot with ``memory()``/``restore()`` (the default bot: the other's stun, its current target)
+keeps them between moves in a small file in its working folder, ``.duel-bot-NAME-SIDE.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+HELP = "answer one move as a course program: the round's input on stdin, the move on stdout"
+
+# Start-up and imports take about 0.1 s of the course's 1 s; the search gets this much by default.
+PROGRAM_MOVE_TIME = 0.3
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--name", default="default", help="bot name or module:Class (default: default)")
+    p.add_argument("--seed", type=int, default=0, help="the bot's seed")
+    p.add_argument("--move-time", type=float, default=PROGRAM_MOVE_TIME, metavar="S",
+                   help=f"search budget in seconds (default {PROGRAM_MOVE_TIME}, which keeps the whole "
+                        "process well inside the course's 1 s)")
+    p.add_argument("--reason", action="store_true", help="also write the bot's reason to stderr")
+
+
+def _memory_path(name: str, me: str) -> str:
+    """The file in the working folder where a bot keeps what it remembers between moves (the
+    judge gives each player its own folder for the whole game)."""
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)[:60]
+    return f".duel-bot-{safe}-{me}.json"
+
+
+def _load_memory(bot, path: str) -> None:
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            memory = json.load(f)
+    except (OSError, ValueError):
+        return  # first move, or nothing usable: start afresh
+    if isinstance(memory, dict):
+        bot.restore(memory)
+
+
+def _save_memory(bot, path: str) -> None:
+    import json
+    import os
+
+    try:
+        memory = bot.memory()
+        tmp = path + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(memory, f)
+        os.replace(tmp, path)
+    except Exception:  # a read-only folder only costs the bot its memory
+        pass
+
+
+def _fallback(obs) -> str:
+    from game.duel.bots.common import legal_moves
+
+    legal = legal_moves(obs)
+    return legal[0] if legal else "UP"
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.cli import UsageError
+    from game.duel.protocol import Decision, DuelObservation, ObservationFormatError
+
+    if not args.move_time > 0:
+        raise UsageError(f"--move-time must be positive, not {args.move_time}")
+    text = sys.stdin.read()
+    try:
+        obs = DuelObservation.from_text(text)
+    except ObservationFormatError as exc:
+        raise UsageError(f"bad input on stdin: {exc}") from None
+    from game.duel.bots import BotNotFound, make_bot
+
+    try:
+        bot = make_bot(args.name, seed=args.seed, move_time=args.move_time)
+    except BotNotFound as exc:
+        raise UsageError(str(exc)) from None
+    memory_file = _memory_path(args.name, obs.me) if hasattr(bot, "restore") else None
+    if memory_file is not None:
+        _load_memory(bot, memory_file)
+    reason = ""
+    try:
+        answer = bot.act(obs)
+        move, reason = (answer.move, answer.reason) if isinstance(answer, Decision) else (answer, "")
+        from game.duel.protocol import MOVES
+
+        if move not in MOVES:
+            move, reason = _fallback(obs), f"bot answered {move!r}; first legal move instead"
+    except Exception as exc:  # never crash the judge's game: answer something legal
+        move, reason = _fallback(obs), f"bot failed ({type(exc).__name__}: {exc}); first legal move instead"
+    sys.stdout.write(move + "\n")
+    sys.stdout.flush()
+    if memory_file is not None:
+        _save_memory(bot, memory_file)
+    if args.reason and reason:
+        sys.stderr.write(reason + "\n")
+    return 0

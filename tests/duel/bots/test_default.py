@@ -1,0 +1,121 @@
+"""The default bot: legal moves always, traps when it can, does not walk into a trap, reasons."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from game.duel.bots import make_bot
+from game.duel.bots.common import legal_moves
+from game.duel.bots.default import make_plan
+from game.duel.bots.sim import State
+from game.duel.protocol import MOVES, Decision
+
+from .arena import observation, parse_map, play
+from .test_registry_simple import obs_of
+
+FAST = 0.02
+
+
+def default(seed=0, nodes=40):
+    """The default bot with a fixed search size (no wall-clock cut-off: the same on a busy machine)."""
+    from game.duel.bots.default import DefaultBot
+
+    return DefaultBot(seed=seed, move_time=30.0, node_budget=nodes)
+
+
+def decide(obs, move_time=FAST, seed=0):
+    answer = make_bot("default", seed=seed, move_time=move_time).act(obs)
+    assert isinstance(answer, Decision) and answer.reason
+    return answer
+
+
+def test_boxes_the_other_in_when_it_can():
+    # B sits in a corner whose only other exit is a wall; A stepping UP takes B's last move.
+    obs = obs_of([". . . B", ". . A x", ". . . ."])
+    answer = decide(obs)
+    assert answer.move == "UP"
+    assert "traps B" in answer.reason
+
+
+def test_does_not_enter_a_dead_end_the_other_can_close():
+    # Two mushrooms at the end of a corridor; B is 4 steps from its mouth, A needs 9 to get them
+    # and come out. Going in lets B walk in behind and box A at the end.
+    obs = obs_of(["A . . . m m",
+                  ". x x x x x",
+                  ". . . . . .",
+                  ". . B . . ."])
+    assert decide(obs, move_time=0.1).move == "DOWN"
+
+
+def test_collects_from_a_dead_end_when_the_other_is_far():
+    obs = obs_of(["A . . m x . . . . . . .",
+                  ". x x x x . . . . . . .",
+                  ". . . . . . . . . . . .",
+                  ". . . . . . . . . . . B"])
+    assert decide(obs).move == "RIGHT"
+
+
+def test_mushrooms_before_a_safe_star():
+    # A star and a mushroom, both far from B: the mushroom first, since the star doubles it later.
+    obs = obs_of(["A s . m", ". . . .", ". x x x"] + [". . . ."] * 12 + [". . . B"], score_a=4)
+    st = State.from_observation(obs)
+    plan = make_plan(st)
+    assert plan is not None and obs.grid[plan.cell // obs.cols][plan.cell % obs.cols] == "m"
+
+
+def test_races_for_a_star_the_other_would_take():
+    # The same star with B next to it: take it now (and deny B the doubling).
+    obs = obs_of(["A s B m", ". . . .", ". . . ."], score_a=4, score_b=6)
+    st = State.from_observation(obs)
+    plan = make_plan(st)
+    assert plan is not None and plan.cell == 1
+
+
+def test_never_illegal_while_a_legal_move_exists():
+    from game.duel.generator import generate_board
+
+    rng = random.Random(5)
+    for k in range(12):
+        rows, cols = rng.randint(4, 12), rng.randint(4, 12)
+        board = generate_board(rows, cols, seed=k)
+        obs = parse_map("\n".join(board.grid))
+        st = State.from_observation(obs)
+        # Scatter the players a little: a few random legal moves each.
+        for _ in range(rng.randint(0, 12)):
+            moves = st.legal(st.turn)
+            if not moves:
+                break
+            st.play(rng.choice(moves)[1])
+        if st.over():
+            continue
+        o = observation(st, st.turn)
+        legal = legal_moves(o)
+        move = decide(o).move
+        assert move in MOVES
+        if legal:
+            assert move in legal
+
+
+SHARED = Path(__file__).resolve().parents[3] / ".." / "shared" / "data" / "duel"
+
+
+@pytest.mark.skipif(not (SHARED / "88map").exists(), reason="needs ../shared/data/duel/88map (the course's 8x8 map)")
+@pytest.mark.parametrize("opponent", ["greedy", "trapper", "walker"])
+def test_wins_the_course_8x8_map_from_both_sides(opponent):
+    board = parse_map((SHARED / "88map").read_text())
+    for a, b, winner in ((default(1), make_bot(opponent, seed=2), "A Win"),
+                         (make_bot(opponent, seed=1), default(2), "B Win")):
+        result = play(board, a, b)
+        assert result.winner == winner, (a, b, result.scores, result.end)
+
+
+def test_a_hunter_does_not_box_it_in():
+    # A generated 9x9 board on which an early version walked into a pocket and was boxed in by
+    # the trapper in 16 rounds.
+    from game.duel.generator import generate_board
+
+    board = parse_map("\n".join(generate_board(9, 9, seed=433774).grid))
+    for a, b, me in ((make_bot("trapper", seed=1), default(2), 1), (default(1), make_bot("trapper", seed=2), 0)):
+        result = play(board, a, b, rounds=300)
+        assert not (result.end == "invalid move" and result.scores[me] == -100), (a, b, result.scores)
