@@ -8,7 +8,7 @@ without a deep-learning library). The classes wrap them for the project's dotted
     python run.py --agent examples.policy_players:TreasurePolicyAgent          # watch it in the arcade
     python run.py bench --agents default,examples.policy_players:TreasurePolicyAgent --maps maps/island32.txt --games 50
     python run.py duel play --map MAP --a examples.policy_players:DuelPolicyBot --b random
-    make_mrx("examples.policy_players:SYPolicyMrX"), make_detectives("examples.policy_players:SYPolicyDetectives")
+    python run.py sy play --mrx examples.policy_players:SYPolicyMrX --detectives examples.policy_players:SYPolicyDetectives
 
 Replace the function by your model's ``predict`` (see docs/RL.md).
 """

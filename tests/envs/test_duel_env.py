@@ -2,9 +2,14 @@
 course's error rule for an illegal move, rewards, the same game as the rules engine, and our
 bots as policies in both directions."""
 
+import warnings
+
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+
+with warnings.catch_warnings():  # pettingzoo.test loads PettingZoo's own environments the deprecated way
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test, seed_test
 
 from game.duel.board import DuelBoard
 from game.duel.config import DuelConfig
@@ -15,6 +20,11 @@ from game.envs import duel_v0
 from game.envs.agents import PolicyBot, policy_bot
 from game.envs.duel_v0 import DuelEncoder
 from game.envs.policies import duel_policy, random_policy
+
+# api_test's advice for other kinds of environments (a Dict observation, agents named player_N).
+pytestmark = [pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+              pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
+              pytest.mark.filterwarnings("ignore:We recommend agents to be named")]
 
 SHORT = {"rounds": 40}
 

@@ -2,11 +2,15 @@
 moves (double moves as two decisions), stuck detectives skipped, the same game as the engine,
 Mr X's station never in a detective's observation, and our AIs as policies in both directions."""
 
+import warnings
 from dataclasses import replace
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+
+with warnings.catch_warnings():  # pettingzoo.test loads PettingZoo's own environments the deprecated way
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test, seed_test
 
 from game.envs import scotland_yard_v0 as sy
 from game.envs.agents import PolicyDetectives, PolicyMrX, policy_detectives
@@ -16,6 +20,11 @@ from game.scotlandyard.model import DEFAULT_DETECTIVE_TICKETS, DEFAULT_MRX_TICKE
 from game.scotlandyard.moves import DoubleMove, SingleMove
 from game.scotlandyard.pieces import Piece
 from game.scotlandyard.views import DetectivesView, MrXView
+
+# api_test's advice for other kinds of environments (a Dict observation, agents named player_N).
+pytestmark = [pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+              pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
+              pytest.mark.filterwarnings("ignore:We recommend agents to be named")]
 
 SHORT = (False, False, True, False, False, False, False, True, False, False)  # 10 Mr X moves
 

@@ -11,7 +11,6 @@ the environment's moves are applied.
 from __future__ import annotations
 
 import numpy as np
-import pygame
 
 from game.arcade.thinking import Thinker
 from game.duel.arcade.scenes import DuelPlayScene
