@@ -92,7 +92,7 @@ class SyPanel:
             y += self.px(28)
         y += self.px(4)
         told = "spectator" if seen.over else seen.mode  # once the game is over nothing is hidden
-        legend_h = self.px(64)
+        legend_h = self.px(92)
         for side in ("mrx", "detectives"):
             last = _last(history, index, side)
             if last is None or y > h - self.px(60) - legend_h:
@@ -143,6 +143,11 @@ class SyPanel:
         t.draw(s, "where Mr X may be (public)", small, DIM, (pad + self.px(24), y))
         pygame.draw.rect(s, GOLD, (pad + inner - self.px(170), y, self.px(22), self.px(18)), 2, border_radius=3)
         t.draw(s, "reveal move", small, DIM, (pad + inner - self.px(142), y))
+        y += self.px(28)
+        from .view import GHOST
+
+        pygame.draw.circle(s, GHOST, (pad + self.px(8), y + self.px(9)), self.px(8), 2)
+        t.draw(s, "grey pawn ?: where Mr X was last seen (his last reveal)", small, DIM, (pad + self.px(24), y))
 
     def _players(self, s, state, seen: Seen, names, pad, inner, y, mover) -> int:
         t = self.text

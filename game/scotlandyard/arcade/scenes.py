@@ -469,8 +469,10 @@ class SyPlayScene(BaseScene):
         entry = self.session.apply_decision(side, job.result, job.error, job.seconds)
         if entry is None:
             return False
-        if entry.note:
-            self.say(f"{SIDE_NAMES[side]}: {entry.note}")
+        if entry.note:  # what a failing Mr X answered may name his station: the detectives' view says less
+            hidden = side == "mrx" and self.mode == "detectives" and not self.session.over
+            self.say(f"{SIDE_NAMES[side]}: " + ("the AI failed; the first available move was played for it"
+                                                if hidden else entry.note))
         if self.pending:
             self.pending -= 1
         self.shown(entry)

@@ -555,8 +555,8 @@ class SyBoardView:
         surface.set_clip(self.rect)
         seen_ = self.seen
         r = self.radius
-        if seen_.mrx is None and seen_.last_seen is not None:
-            self._draw_ghost(surface, seen_.last_seen, r)
+        if seen_.last_seen is not None and seen_.last_seen != seen_.mrx and not seen_.over:
+            self._draw_ghost(surface, seen_.last_seen, r)  # where the detectives last saw him (public)
         if self.selected is not None:
             x, y = self.station_screen(self.selected)
             pulse = 1.0 + 0.15 * math.sin(self.clock * 6)
