@@ -58,15 +58,23 @@ class TreasurePolicy:
         self.agent_cls = agent_class(agent)
         self.name = agent
         self.seed = seed
-        base = getattr(env, "unwrapped", env)
-        self.config = config or getattr(base, "config", None) or RulesConfig()
-        self.codec = codec or getattr(base, "codec", None)
-        if self.codec is None:
+        self._env = getattr(env, "unwrapped", env)  # read on every call: reset may change the rules
+        self._config = config or RulesConfig()
+        self._codec = codec
+        if self._env is None and codec is None:
             raise ValueError("give the environment (env=...) or its action codec (codec=...)")
         self.agent = None
         self.board = None
         self.games = 0
         self.replaced = 0
+
+    @property
+    def config(self) -> RulesConfig:
+        return self._env.config if self._env is not None else self._config
+
+    @property
+    def codec(self):
+        return self._env.codec if self._env is not None else self._codec
 
     def __call__(self, observation, mask) -> int:
         from .treasure import decode_observation

@@ -143,6 +143,16 @@ class TreasureIslandEnv(gym.Env):
         self.applied: list[Action] = []  # what the engine applied (an invalid index as a Forfeit)
         self._renderer = None
 
+    def _set_rules(self, config: RulesConfig) -> None:
+        if (config.small_move, config.large_move) != (self.config.small_move, self.config.large_move):
+            raise ValueError(f"these rules move {config.small_move} and {config.large_move} tiles; this environment's "
+                             f"action space was made for {self.config.small_move} and {self.config.large_move}")
+        self.config = config
+        self.codec = TreasureActionCodec(config, self.max_hints, self.max_shape)
+        self.encoder.codec = self.codec
+        if hasattr(self, "board"):
+            self.encoder.set_board(self.board.public())
+
     def _set_board(self, board: Board) -> None:
         if board.height > self.max_shape[0] or board.width > self.max_shape[1]:
             raise ValueError(f"the map is {board.height}x{board.width}, larger than this environment's "
@@ -153,12 +163,16 @@ class TreasureIslandEnv(gym.Env):
     # --- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         """``seed`` is the game's seed (``new_game(board, seed)``); without one, a seed is drawn
-        from the environment's generator. ``options``: ``{"map": Board or path}``."""
+        from the environment's generator. ``options``: ``{"map": Board or path}`` (it must fit
+        ``max_size``) and ``{"rules": RulesConfig or dict}`` (with the same move lengths, which
+        fix the action space). Both stay in force for the following resets."""
         super().reset(seed=seed)
         options = options or {}
-        unknown = set(options) - {"map"}
+        unknown = set(options) - {"map", "rules"}
         if unknown:
-            raise ValueError(f"unknown reset options {sorted(unknown)}: only 'map'")
+            raise ValueError(f"unknown reset options {sorted(unknown)}: only 'map' and 'rules'")
+        if "rules" in options:
+            self._set_rules(load_rules(options["rules"]))
         if "map" in options:
             self._set_board(load_board(options["map"]))
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(2**31 - 1))

@@ -171,7 +171,19 @@ def test_reset_switches_maps_within_max_size(board16):
     with pytest.raises(ValueError, match="larger than"):
         env.reset(seed=1, options={"map": MAPS_DIR / "island64.txt"})
     with pytest.raises(ValueError, match="unknown reset options"):
-        env.reset(seed=1, options={"rules": {}})
+        env.reset(seed=1, options={"seed": 3})
+
+
+def test_reset_changes_the_rules_that_keep_the_action_space(board16):
+    env = TreasureIslandEnv(map=board16)
+    env.reset(seed=2, options={"rules": {"actions_per_turn": 3, "truth_model": "bluff"}})
+    assert env.state.actions_left == 3 and env.state.config.truth_model == "bluff"
+    state, _ = new_game(board16, 2, RulesConfig(actions_per_turn=3, truth_model="bluff"))
+    assert env.state.same_as(state)
+    env.reset(seed=2)
+    assert env.state.actions_left == 3, "the rules stay for the following resets"
+    with pytest.raises(ValueError, match="action space was made for"):
+        env.reset(seed=2, options={"rules": {"small_move": [1, 3]}})
 
 
 # --- public information only ------------------------------------------------------------------
