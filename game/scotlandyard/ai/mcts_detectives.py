@@ -41,6 +41,7 @@ HORIZON = 2
 MIN_ITERATIONS = 96       # before stopping early
 EPSILON = 0.1
 COALITION_REDUCTION = 0.1
+ITERATIONS_PER_SECOND = 6000
 SEARCH_SHARE = 0.5        # of the move budget: a round has five detective moves, CPU is shared
 CLEAR_GAP = 0.5           # the prior decides alone when its best move is this far ahead
 
@@ -133,6 +134,9 @@ class MctsDetectives(DetectivesPlayer):
         self.tracker = None
         self.weights: dict[int, float] = {}
         self.prng = random.Random(seed)
+        # Simulations per decision: ITERATIONS_PER_SECOND x the budget, so that a game repeats
+        # exactly given the seeds; the clock stops the search sooner on a loaded machine.
+        self.max_iterations: int | None = None
 
     def possible_locations(self):
         return dict(self.weights) or None
@@ -159,7 +163,8 @@ class MctsDetectives(DetectivesPlayer):
         clear = len(ranked) > 1 and ranked[1][0] - ranked[0][0] > CLEAR_GAP
         self.searched = len(cands) > 1 and bool(stations) and not clear
         if self.searched:
-            while time.perf_counter() < deadline:
+            cap = self.max_iterations or max(MIN_ITERATIONS, int(ITERATIONS_PER_SECOND * self.move_time))
+            while n_total < cap and time.perf_counter() < deadline:
                 n_total += 1
                 log_n = math.log(n_total + 1)
                 pick, pick_u = None, -1e9

@@ -28,7 +28,7 @@ import time
 from game.scotlandyard.ai.base import Decision, MrXPlayer, describe_move
 from game.scotlandyard.ai.context import mrx_context, public_tracker
 from game.scotlandyard.ai.policy import (
-    TERRITORY_CAP, TERRITORY_WEIGHT, detective_front, filtered_mrx_moves, mrx_move_features,
+    TERRITORY_CAP, TERRITORY_WEIGHT, detective_front, detectives_respond, filtered_mrx_moves, mrx_move_features,
     mrx_static_score, territory,
 )
 from game.scotlandyard.ai.sim import SECRET, Sim
@@ -38,7 +38,15 @@ PRIOR_WEIGHT = 3.0        # progressive bias: prior / (visits + 1) * this
 HORIZON = 3               # rounds simulated after the move being judged
 MIN_ITERATIONS = 96       # before stopping early
 EPSILON = 0.15            # chance of a random ride in a playout
+RESPONSES = 8             # candidates whose detectives' reply is modelled with their objective
+ITERATIONS_PER_SECOND = 3000
+MAX_SCORED = 80           # candidates scored for the prior, safest first
+PRIOR_SHARE = 0.25        # of the budget, at most, for scoring the candidates
+RESPONSE_SHARE = 0.45     # of the budget, at most, for the prior and the replies
+SEARCH_SHARE = 0.7        # of the budget, at most, for everything before the choice
+RESPONSE_MIX = 0.7        # share of simulations that start from the modelled reply
 MAX_CANDIDATES = 24       # the best by the prior go to the search
+NEAREST_TARGET = 0.0      # chance a simulated detective heads for the nearest possible station
 DETECTIVE_GREED = 0.9     # chance a simulated detective steps onto a possible station in reach
 
 
@@ -78,7 +86,11 @@ def _rollout_detectives(sim: Sim, prob: dict, rng, targets: list) -> None:
         else:
             target = targets[i]
             if target not in prob and prob:
-                target = targets[i] = _draw(prob, rng)
+                if rng.random() < NEAREST_TARGET:
+                    here = sim.dl[i]
+                    target = targets[i] = min(prob, key=lambda p: dd[here][p])
+                else:
+                    target = targets[i] = _draw(prob, rng)
             best = min(dd[m[2]][target] for m in moves)
             opts = [m for m in moves if dd[m[2]][target] == best]
             move = opts[int(rng.random() * len(opts))]
@@ -117,12 +129,26 @@ def _rollout_mrx_move(sim: Sim, rng):
         if v > best_v:
             best, best_v = m, v
     if best_v < 20 and sim.can_double():  # next to a detective: try a double move
-        for m in sim.mrx_moves(doubles=True):
-            if len(m) == 4:
-                v = min(dd[d][m[3]] for d in sim.dl) * 10 + g.degree[m[3]] - 5 + rng.random()
-                if v > best_v:
-                    best, best_v = m, v
+        best, best_v = _best_double(sim, cheap, best, best_v, rng)
     return best
+
+
+def _best_double(sim: Sim, singles, best, best_v, rng):
+    """The double move (first ride among ``singles``, no secret) that ends farthest from the
+    detectives, if it beats ``best_v``."""
+    g = sim.g
+    dd = g.ddist
+    mt = sim.mt
+    for t1, d1 in singles:
+        mt[t1] -= 1
+        for t2, d2 in sim.mrx_singles(d1, mt):
+            if t2 == SECRET:
+                continue
+            v = min(dd[d][d2] for d in sim.dl) * 10 + g.degree[d2] - 5 + rng.random()
+            if v > best_v:
+                best, best_v = (t1, d1, t2, d2), v
+        mt[t1] += 1
+    return best, best_v
 
 
 def _mrx_apply(sim: Sim, prob: dict, move) -> dict:
@@ -172,27 +198,57 @@ class MctsMrX(MrXPlayer):
     def __init__(self, seed: int = 0, move_time: float = 1.0):
         super().__init__(seed, move_time)
         self.tracker = None
+        self.responses: dict = {}
+        # Simulations per decision: ITERATIONS_PER_SECOND x the budget, so that a game repeats
+        # exactly given the seeds; the clock stops the search sooner on a loaded machine.
+        self.max_iterations: int | None = None
         import random
 
         self.prng = random.Random(seed)
 
     def choose(self, view) -> Decision:
         t0 = time.perf_counter()
-        deadline = t0 + self.move_time * 0.8
+        deadline = t0 + self.move_time * SEARCH_SHARE
         ctx = mrx_context(view)
         self.tracker = public_tracker(view, self.tracker)
         g, sim = ctx.g, ctx.sim
         moves = filtered_mrx_moves(g, sim, self.tracker, sorted(ctx.moves))
-        feats = {m: mrx_move_features(g, sim, self.tracker, m) for m in moves}
-        prior = {m: mrx_static_score(g, sim, self.tracker, m, feats[m]) for m in moves}
+        # score the candidates, nearest-to-safe first, as long as the budget allows (a cornered
+        # Mr X with double moves can have hundreds)
+        dd = g.ddist
+        moves.sort(key=lambda m: (-min(dd[d][m[-1]] for d in sim.dl), len(m), m[0] == SECRET))
+        prior_deadline = t0 + PRIOR_SHARE * self.move_time
+        feats, prior = {}, {}
+        for k, m in enumerate(moves):
+            if k >= MAX_SCORED or (k >= 4 and time.perf_counter() > prior_deadline):
+                break
+            feats[m] = mrx_move_features(g, sim, self.tracker, m)
+            prior[m] = mrx_static_score(g, sim, self.tracker, m, feats[m])
+        moves = list(prior)
         # keep the most promising candidates: a search this short cannot weigh hundreds
         moves.sort(key=lambda m: -prior[m])
         moves = moves[:MAX_CANDIDATES]
         stats = {m: [0, 0.0] for m in moves}
         rng = self.prng
+        # the detectives' likely reply to the best candidates, by a cheap copy of their objective
+        self.responses = {}
+        if len(moves) > 1:
+            reply_deadline = t0 + RESPONSE_SHARE * self.move_time
+            last = 0.0
+            for m in moves[:RESPONSES]:
+                start = time.perf_counter()
+                if start + last > reply_deadline:
+                    break
+                after = sim.copy()
+                prob = _mrx_apply(after, dict(self.tracker.prob), m)
+                if after.winner is None:
+                    prob = detectives_respond(after, prob)
+                self.responses[m] = (after, prob)
+                last = time.perf_counter() - start
         iterations = 0
         if len(moves) > 1:
-            while time.perf_counter() < deadline:
+            cap = self.max_iterations or max(MIN_ITERATIONS, int(ITERATIONS_PER_SECOND * self.move_time))
+            while iterations < cap and time.perf_counter() < deadline:
                 iterations += 1
                 total_n = iterations
                 best, best_u = None, -1e9
@@ -225,10 +281,18 @@ class MctsMrX(MrXPlayer):
         return Decision(m, reason)
 
     def _simulate(self, root_sim: Sim, root_prob: dict, move, rng) -> float:
-        sim = root_sim.copy()
-        prob = _mrx_apply(sim, dict(root_prob), move)
+        reply = self.responses.get(move)
+        if reply is not None and rng.random() < RESPONSE_MIX:
+            sim = reply[0].copy()
+            prob = dict(reply[1])
+            rounds = 1
+        else:
+            sim = root_sim.copy()
+            prob = _mrx_apply(sim, dict(root_prob), move)
+            rounds = 0
+        if not prob:
+            prob = {sim.mrx: 1.0}
         targets = [_draw(prob, rng) for _ in sim.dl]
-        rounds = 0
         while sim.winner is None:
             if sim.to_move >= 0:
                 _rollout_detectives(sim, prob, rng, targets)

@@ -155,6 +155,54 @@ def detective_move_costs(g: Graph, sim: Sim, moves, weights: dict[int, float]) -
     return out
 
 
+def quick_detective_costs(g: Graph, sim: Sim, moves, weights: dict[int, float]) -> np.ndarray:
+    """The team objective's main terms only (room, rank-weighted distance, landing on a likely
+    station): a cheap model of the default detectives, for Mr X's search."""
+    arr = ddist_array(g)
+    stations = np.fromiter(weights.keys(), dtype=np.int64, count=len(weights))
+    w = np.fromiter(weights.values(), dtype=np.float64, count=len(weights))
+    locs = np.asarray(sim.dl)
+    m = len(moves)
+    idx = np.asarray([mv[0] for mv in moves])
+    dests = np.asarray([mv[2] for mv in moves])
+    block = arr[locs][:, stations]
+    cube = np.repeat(block[None, :, :], m, axis=0)
+    cube[np.arange(m), idx, :] = arr[dests][:, stations]
+    det_rows = arr[locs]
+    n = len(sim.dl)
+    excl = [np.delete(det_rows, j, axis=0).min(axis=0) if n > 1 else np.full(det_rows.shape[1], 99, np.int16)
+            for j in range(n)]
+    fronts = np.minimum(np.stack([excl[i] for i in idx]), arr[dests])
+    room = (mrx_dist_array(g)[stations][None, :, :] < fronts[:, None, :]).sum(axis=2)
+    cube.sort(axis=1)
+    costs = np.tensordot(cube, _rank_weights(n), axes=([1], [0])) @ w
+    costs = costs + ROOM_WEIGHT * (np.minimum(room, ROOM_CAP) @ w) / ROOM_CAP
+    landing = np.asarray([weights.get(int(d), 0.0) for d in dests])
+    return costs - CAPTURE_BONUS * landing
+
+
+def detectives_respond(sim: Sim, prob: dict) -> dict:
+    """Play the detectives' round on ``sim`` (Mr X's true station in it) the way the default
+    detectives would, roughly: each in turn takes the move that best lowers the team objective
+    over ``prob``. Returns the possible set left (stations they landed on struck out)."""
+    g = sim.g
+    prob = dict(prob)
+    while sim.winner is None and sim.to_move >= 0:
+        moves = sim.detective_moves()
+        if not moves:
+            break
+        if prob:
+            costs = quick_detective_costs(g, sim, moves, prob)
+            move = moves[int(np.argmin(costs))]
+        else:
+            move = moves[0]
+        sim.play_detective(move)
+        if prob.pop(move[2], None) is not None and prob:
+            total = sum(prob.values())
+            prob = {k: v / total for k, v in prob.items()}
+    return prob
+
+
 def mobility(g: Graph, station: int, tickets) -> int:
     """How many stations a detective can reach within two rides with ``tickets``."""
     rides = g.det_rides

@@ -26,12 +26,29 @@ def test_a_game_between_any_two_players_has_no_illegal_move_and_no_error(mrx, de
     assert all(reason for _, reason in result.decisions)
 
 
+def _capped(player, iterations=40):
+    # the searches stop at a number of simulations or on the clock, whichever comes first; with a
+    # generous clock the count decides and the choice repeats exactly
+    if hasattr(player, "max_iterations"):
+        player.max_iterations = iterations
+    return player
+
+
 @pytest.mark.parametrize("name", ("default", "minimax"))
 def test_mrx_players_are_repeatable_given_a_seed(name):
     view = MrXView.of(standard_game(9))
-    a = make_mrx(name, seed=3, move_time=0.02).choose(view)
-    b = make_mrx(name, seed=3, move_time=0.02).choose(view)
-    assert a.move == b.move and a.move in view.available_moves()
+    a = _capped(make_mrx(name, seed=3, move_time=5.0)).choose(view)
+    b = _capped(make_mrx(name, seed=3, move_time=5.0)).choose(view)
+    assert a.move == b.move and a.reason == b.reason and a.move in view.available_moves()
+
+
+def test_detectives_are_repeatable_given_a_seed():
+    state = standard_game(9)
+    state = state.advance(sorted(state.available_moves(), key=str)[0])
+    view = DetectivesView.of(state)
+    a = _capped(make_detectives("default", seed=3, move_time=5.0)).choose(view)
+    b = _capped(make_detectives("default", seed=3, move_time=5.0)).choose(view)
+    assert a.move == b.move and a.reason == b.reason and a.move in view.available_moves()
 
 
 def test_default_players_keep_to_their_budget():
