@@ -13,7 +13,6 @@ public possible locations of every position once, so seeking is an index.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -150,7 +149,3 @@ def describe(doc: dict) -> dict[str, str]:
     mrx_turns = sum(1 for m in moves if isinstance(m, str) and m.upper().startswith("MRX"))
     return {"game": "Scotland Yard", "players": f"Mr X {names.get('mrx', '?')} vs {names.get('detectives', '?')}",
             "map": "London", "result": result, "length": f"{mrx_turns} Mr X turns"}
-
-
-def dumps_json(record: dict) -> str:
-    return json.dumps(record)
