@@ -97,8 +97,12 @@ def _exited_unreaped(pid: int) -> bool:
 
 
 def run_program(argv: list[str], stdin_text: str, cwd: str | os.PathLike, time_limit: float,
-                stderr_path: str | os.PathLike | None = None, output_cap: int = OUTPUT_CAP) -> RunResult:
-    """Run ``argv`` once: write ``stdin_text``, read its output, enforce the limit, kill its group."""
+                stderr_path: str | os.PathLike | None = None, output_cap: int = OUTPUT_CAP,
+                cancel=None) -> RunResult:
+    """Run ``argv`` once: write ``stdin_text``, read its output, enforce the limit, kill its group.
+
+    ``cancel`` (a ``threading.Event``, optional) lets another thread stop the run early, e.g. a
+    view the user leaves: the group is killed within about 50 ms and the status is "cancelled"."""
     started = time.monotonic()
     deadline = started + time_limit
     stderr = open(stderr_path, "ab") if stderr_path is not None else subprocess.DEVNULL
@@ -115,7 +119,7 @@ def run_program(argv: list[str], stdin_text: str, cwd: str | os.PathLike, time_l
             stderr.close()
     pid = proc.pid
     try:
-        return _converse(proc, stdin_text.encode("utf-8"), started, deadline, output_cap)
+        return _converse(proc, stdin_text.encode("utf-8"), started, deadline, output_cap, cancel)
     finally:
         _kill_group(pid)   # the leader is not reaped yet, so pid still names its group
         for stream in (proc.stdin, proc.stdout):
@@ -127,7 +131,8 @@ def run_program(argv: list[str], stdin_text: str, cwd: str | os.PathLike, time_l
         proc.wait()
 
 
-def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: float, cap: int) -> RunResult:
+def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: float, cap: int,
+              cancel=None) -> RunResult:
     stdin_fd = proc.stdin.fileno()
     stdout_fd = proc.stdout.fileno()
     os.set_blocking(stdin_fd, False)
@@ -175,7 +180,11 @@ def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: flo
             now = time.monotonic()
             if now >= deadline:
                 return RunResult(None, now - started, "timeout", note="ran past the time limit")
+            if cancel is not None and cancel.is_set():
+                return RunResult(None, now - started, "cancelled", note="cancelled")
             wait = deadline - now if pidfd >= 0 else min(deadline - now, 0.002)
+            if cancel is not None:
+                wait = min(wait, 0.05)
             for key, _ in selector.select(wait):
                 if key.data == "out":
                     if not read_available():

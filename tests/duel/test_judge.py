@@ -260,3 +260,16 @@ def test_relative_paths_in_a_command_are_made_absolute_against_where_the_judge_s
     assert split_command("./missing-bot", base=tmp_path) == ["./missing-bot"]
     with pytest.raises(ValueError):
         split_command("   ")
+
+
+def test_a_run_can_be_cancelled_from_another_thread_and_leaves_nothing(tmp_path):
+    import threading
+
+    (tmp_path / "slow.py").write_text("import os, time\nopen('me.pid', 'w').write(str(os.getpid()))\n"
+                                      "time.sleep(30)\n")
+    cancel = threading.Event()
+    threading.Timer(0.3, cancel.set).start()
+    started = time.monotonic()
+    run = run_program([sys.executable, str(tmp_path / "slow.py")], "1\n", tmp_path, 10.0, cancel=cancel)
+    assert run.status == "cancelled" and run.output is None and time.monotonic() - started < 3
+    assert [gone(pid) for pid in pids_in(tmp_path)] == [True]
