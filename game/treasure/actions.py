@@ -48,7 +48,8 @@ class Verify(Action):
     hint: int  # the hint's number k (hint k was given on turn k)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "hint", _plain(self.hint))
+        if type(self.hint) is not int:
+            object.__setattr__(self, "hint", _plain(self.hint))
 
     def text(self) -> str:
         return f"VERIFY {self.hint}"
@@ -60,8 +61,9 @@ class Move(Action):
     steps: int
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "direction", _plain(self.direction))
-        object.__setattr__(self, "steps", _plain(self.steps))
+        if type(self.steps) is not int or type(self.direction) is not str:  # else nothing to do: fast
+            object.__setattr__(self, "direction", _plain(self.direction))
+            object.__setattr__(self, "steps", _plain(self.steps))
 
     @property
     def delta(self) -> Pos:
@@ -99,8 +101,9 @@ class Teleport(Action):
     costs_action = False
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "row", _plain(self.row))
-        object.__setattr__(self, "col", _plain(self.col))
+        if type(self.row) is not int or type(self.col) is not int:
+            object.__setattr__(self, "row", _plain(self.row))
+            object.__setattr__(self, "col", _plain(self.col))
 
     @property
     def target(self) -> Pos:

@@ -175,6 +175,18 @@ def action_error(view: PublicView, action: object) -> str | None:
         return "the game is over"
     cfg = view.config
     kind = type(action)
+    if kind is MoveSmall or kind is MoveLarge:  # the commonest question first: agents ask it often
+        lo, hi = cfg.small_move if kind is MoveSmall else cfg.large_move
+        direction, steps = action.direction, action.steps
+        if type(direction) is not str or direction not in DIRECTION_INDEX:
+            return f"unknown direction {_show(direction)} (expected N, E, S or W)"
+        if type(steps) is not int:
+            name = "MOVE_SMALL" if kind is MoveSmall else "MOVE_LARGE"
+            return f"{name} needs a whole number of tiles, not {_show(steps)}"
+        if not lo <= steps <= hi:
+            name = "MOVE_SMALL" if kind is MoveSmall else "MOVE_LARGE"
+            return f"{name} moves {lo}-{hi} tiles, not {_show(steps)}"
+        return _path_error(view.board, view.agent, action)
     if kind not in ACTION_TYPES:
         if isinstance(action, Action):
             return f"a {kind.__name__} is not one of the game's actions (VERIFY, MOVE_SMALL, MOVE_LARGE, " \
@@ -190,16 +202,6 @@ def action_error(view: PublicView, action: object) -> str | None:
         if view.verified[k - 1] is not None:
             return f"hint {k} is already verified"
         return None
-    if kind is MoveSmall or kind is MoveLarge:
-        lo, hi = cfg.small_move if kind is MoveSmall else cfg.large_move
-        name = "MOVE_SMALL" if kind is MoveSmall else "MOVE_LARGE"
-        if type(action.direction) is not str or action.direction not in DIRECTION_INDEX:
-            return f"unknown direction {_show(action.direction)} (expected N, E, S or W)"
-        if not _whole(action.steps):
-            return f"{name} needs a whole number of tiles, not {_show(action.steps)}"
-        if not lo <= action.steps <= hi:
-            return f"{name} moves {lo}-{hi} tiles, not {action.steps}"
-        return _path_error(view.board, view.agent, action)
     if kind is LargeScan:
         return None
     if kind is Teleport:

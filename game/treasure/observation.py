@@ -102,6 +102,9 @@ def public_board(board: Board) -> Board:
     return got
 
 
+_LAST_HINTS: tuple = (None, None, ())  # (hints, verified, public hints) of the last observation
+
+
 def _hint_mask(hint) -> np.ndarray:
     got = _SEALED_MASKS.get(hint)
     if got is None:
@@ -111,9 +114,14 @@ def _hint_mask(hint) -> np.ndarray:
 
 def observe(state) -> Observation:
     """The public view of a :class:`~game.treasure.engine.GameState` (see the module docstring)."""
-    hints = tuple(
-        PublicHint(h.index, h.kind, h.text, _hint_mask(h), h.params, v) for h, v in zip(state.hints, state.verified)
-    )
+    global _LAST_HINTS
+    last = _LAST_HINTS  # one tuple, read and replaced whole: safe with several threads
+    if last[0] is state.hints and last[1] is state.verified:  # successive states share them
+        hints = last[2]
+    else:
+        hints = tuple(PublicHint(h.index, h.kind, h.text, _hint_mask(h), h.params, v)
+                      for h, v in zip(state.hints, state.verified))
+        _LAST_HINTS = (state.hints, state.verified, hints)
     revealed = state.revealed
     return Observation(
         board=public_board(state.board),
