@@ -65,7 +65,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
         if module is None:
             continue
         modules[name] = module
-        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        p = sub.add_parser(name, help=_help(module), description=module.HELP.replace("%%", "%"))
         module.add_arguments(p)
     for info in _game_groups():
         group = sub.add_parser(info.cli_group, help=f"{info.title}: `run.py {info.cli_group} --help` lists its commands",
@@ -77,12 +77,18 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
             if module is None:
                 continue
             group_modules[name] = module
-            p = group_sub.add_parser(name, help=module.HELP, description=module.HELP)
+            p = group_sub.add_parser(name, help=_help(module), description=module.HELP.replace("%%", "%"))
             module.add_arguments(p)
         modules[info.cli_group] = (group, group_modules)
     if default is not None:
         modules[None] = default  # type: ignore[index]
     return parser, modules
+
+
+def _help(module) -> str:
+    """A command's one-line help for argparse, which reads ``%`` as a format code: a HELP that
+    says "95%" must not crash ``--help``."""
+    return module.HELP.replace("%%", "%").replace("%", "%%")
 
 
 def _game_groups():
@@ -103,7 +109,8 @@ def _direct_group_command(argv: list[str]):
             module = _load(info.commands[argv[1]])
             if module is None:
                 return None
-            parser = argparse.ArgumentParser(prog=f"run.py {argv[0]} {argv[1]}", description=module.HELP)
+            parser = argparse.ArgumentParser(prog=f"run.py {argv[0]} {argv[1]}",
+                                             description=module.HELP.replace("%%", "%"))
             module.add_arguments(parser)
             return parser, module
     return None
