@@ -9,9 +9,9 @@ An agent cannot use it to change the game. Every array it holds (the board's, an
 array the board derives and caches, the hint areas, the scanned tiles) is a read-only copy
 whose memory belongs to an immutable ``bytes`` object, so ``flags.writeable = True`` raises
 ValueError, on the array and on its ``.base``. The board is a public copy made once per real
-board (agents cache per board), never the engine's own; the rules are a fresh copy per
-observation. Changing the observation's attributes with ``object.__setattr__`` changes only
-that agent's view.
+board (agents cache per board), never the engine's own, and made afresh if an agent rewrote
+any of its attributes; the rules are a fresh copy per observation. Changing the observation's
+attributes with ``object.__setattr__`` changes only that agent's view.
 """
 
 from __future__ import annotations
@@ -77,29 +77,35 @@ def sealed(array: np.ndarray) -> np.ndarray:
     return out
 
 
-_PUBLIC_BOARDS: "weakref.WeakKeyDictionary[Board, Board]" = weakref.WeakKeyDictionary()
+_PUBLIC_BOARDS: "weakref.WeakKeyDictionary[Board, tuple[Board, dict]]" = weakref.WeakKeyDictionary()
 _SEALED_MASKS: "weakref.WeakKeyDictionary[Any, np.ndarray]" = weakref.WeakKeyDictionary()
 
 
 def public_board(board: Board) -> Board:
     """The island without the treasure, every array sealed, derived arrays computed and sealed
-    now: one per real board, so agents' per-board caches keep working across observations."""
+    now: one per real board, so agents' per-board caches keep working across observations.
+    If an agent rewrote an attribute of it (``object.__setattr__``, ``__dict__``), the next
+    observation notices and gets a fresh one, so no later agent sees the tampered view."""
     got = _PUBLIC_BOARDS.get(board)
-    if got is None:
-        got = Board(sealed(board.region), sealed(board.mountain), sealed(board.prison), None,
-                    board.reveal_turn, board.free_turn, board.n_regions)
-        for arg in ("region", "mountain", "prison"):  # Board() may have re-wrapped them
-            object.__setattr__(got, arg, sealed(getattr(got, arg)))
-        for name, attr in vars(Board).items():
-            if isinstance(attr, cached_property) and name not in ("public_copy", "distance_to_treasure"):
-                try:
-                    value = getattr(got, name)
-                except Exception:  # noqa: BLE001 - a property a public board cannot have
-                    continue
-                if isinstance(value, np.ndarray):
-                    got.__dict__[name] = sealed(value)
-        _PUBLIC_BOARDS[board] = got
-    return got
+    if got is not None:
+        public, snapshot = got
+        attrs = public.__dict__
+        if len(attrs) == len(snapshot) and all(attrs.get(k) is v for k, v in snapshot.items()):
+            return public
+    public = Board(sealed(board.region), sealed(board.mountain), sealed(board.prison), None,
+                   board.reveal_turn, board.free_turn, board.n_regions)
+    for arg in ("region", "mountain", "prison"):  # Board() may have re-wrapped them
+        object.__setattr__(public, arg, sealed(getattr(public, arg)))
+    for name, attr in vars(Board).items():
+        if isinstance(attr, cached_property) and name not in ("public_copy", "distance_to_treasure"):
+            try:
+                value = getattr(public, name)
+            except Exception:  # noqa: BLE001 - a property a public board cannot have
+                continue
+            if isinstance(value, np.ndarray):
+                public.__dict__[name] = sealed(value)
+    _PUBLIC_BOARDS[board] = (public, dict(public.__dict__))
+    return public
 
 
 _LAST_HINTS: tuple = (None, None, ())  # (hints, verified, public hints) of the last observation

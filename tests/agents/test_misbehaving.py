@@ -248,3 +248,14 @@ def test_an_exception_that_takes_for_ever_to_explain_is_still_timed(island):
     assert record.actions[0].action.attempted == NO_ANSWER and record.timed_out
     decision = ask_agent(bad.SlowToExplain(), observe(new_game(island, 1)[0]), 0.2)
     assert decision.action.attempted == NO_ANSWER
+
+
+def test_a_rewritten_public_board_is_not_shown_to_the_next_game(island):
+    state, _ = new_game(island, 2)
+    seen = observe(state).board
+    object.__setattr__(seen, "reveal_turn", 999)
+    seen.__dict__["passable"] = np.ones(island.shape, dtype=bool)
+    fresh = observe(new_game(island, 3)[0]).board
+    assert fresh is not seen and fresh.reveal_turn == island.reveal_turn
+    assert np.array_equal(fresh.passable, island.passable)
+    assert observe(new_game(island, 4)[0]).board is fresh  # untouched: shared again
