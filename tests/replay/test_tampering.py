@@ -329,3 +329,14 @@ def test_fuzz_mutated_real_replays_raise_nothing_but_replay_errors(real_replays,
         Playback(load_replay(path))
     except ReplayError as exc:
         assert str(exc)
+
+
+def test_a_huge_file_is_refused_unread(tmp_path):
+    from game.replay.document import MAX_REPLAY_BYTES
+
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb") as f:
+        f.seek(MAX_REPLAY_BYTES + 10)
+        f.write(b"}")
+    with pytest.raises(ReplayError, match="larger than"):
+        load_replay(huge)
