@@ -12,6 +12,7 @@ players, the setup's text in the job), never on which process or machine plays i
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 import os
 import shutil
 import tempfile
@@ -70,6 +71,10 @@ class SerialExecutor:
         pass
 
 
+_CONTEXT = multiprocessing.get_context("forkserver" if "forkserver" in multiprocessing.get_all_start_methods()
+                                       else "spawn")
+
+
 class LocalExecutor:
     """Local worker processes. At most ``workers`` games are in flight, so that when a worker
     dies (the pool breaks) the games it may have been playing are known: exactly those in
@@ -85,7 +90,9 @@ class LocalExecutor:
     def _new_pool(self) -> ProcessPoolExecutor:
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
-        self.pool = ProcessPoolExecutor(max_workers=self.workers)
+        # Not fork: forking a process that runs threads (an agent's time-limit thread, a Dask
+        # client, the test runner's timer) can copy a held lock into the child, which then hangs.
+        self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=_CONTEXT)
         return self.pool
 
     def run(self, play: str, jobs: Sequence[Job]) -> Iterator[tuple[Job, Outcome | Failure]]:
