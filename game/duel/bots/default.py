@@ -143,8 +143,12 @@ def evaluate(st: State, detail: bool = False):
                     ea += 1
                 if both & 2:
                     eb += 1
-    doomed_a = ga - ea == 1 and _one_entrance(geo, own, 1, items)
-    doomed_b = gb - eb == 1 and _one_entrance(geo, own, 2, items)
+    # A cycle through the other's own cell counts too: the hunted one can run round it.
+    nb = geo.nbrs
+    doomed_a = (ga - ea == 1 and sum(1 for x in nb[pb] if own[x] & 1) <= 1 and _vulnerable(st, 0)
+                and _one_entrance(geo, own, 1, items))
+    doomed_b = (gb - eb == 1 and sum(1 for x in nb[pa] if own[x] & 2) <= 1 and _vulnerable(st, 1)
+                and _one_entrance(geo, own, 2, items))
     if doomed_a:
         value -= DOOM * (0.5 + 10.0 / (20 + ga))
     if doomed_b:
@@ -173,6 +177,24 @@ def _queue_value(codes: list[int], stun: int, turns_left: int) -> tuple[float, f
             m += pw[t]
         j += 1
     return m, k
+
+
+def _vulnerable(st: State, player: int) -> bool:
+    """Whether ``player`` can ever be boxed in, as things stand.
+
+    A boxed-in player has the other next to it on its own turn. The board is a checkerboard and
+    each move changes the mover's colour, so after both have moved the two colours compare the
+    same way as before: on its turns a player either always has the other on the opposite colour
+    (it can be boxed in) or always on its own (it never can). Only skipped turns (a mine) change
+    that, one flip per skipped turn.
+    """
+    cols = st.geo.cols
+    pa, pb = st.pos
+    differ = ((pa // cols + pa % cols) ^ (pb // cols + pb % cols)) & 1
+    other = 1 - player
+    # The other's moves before this player's next turn (its stun skips our turns, its own skips its).
+    moves = (1 if st.turn == other else 0) + st.stun[player] - st.stun[other]
+    return bool(differ ^ (max(moves, 0) & 1))
 
 
 def _one_entrance(geo, own: list[int], bit: int, items: list[int]) -> bool:
@@ -240,7 +262,9 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
         if it == MUSH:
             my_mushrooms += 1
         candidates.append((c, it, d, t))
+    their_nearest = min((theirs[c] for c in st.item_cells if items[c] == STAR and theirs[c] >= 0), default=0)
     kept = None
+    safety = STAR_SAFETY
     # Stars wait for the mushrooms unless the game would end before both tours are done.
     needed = MUSHROOM_STEPS * my_mushrooms + _star_tour(st, me, candidates)
     stars_now = my_mushrooms == 0 or turns_left <= needed + STAR_TIME_MARGIN
@@ -252,8 +276,9 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
         if it == MUSH:
             value, why = 1.0, ""
         elif it == STAR:
-            margin = (t + stun_other - steps[c]) if t >= 0 else STAR_SAFETY
-            threat = min(1.0, max(0.0, (STAR_SAFETY - margin) / STAR_SAFETY))
+            # The other most likely heads for its nearest star: that one is surely threatened,
+            # the others less the farther they are from it, beyond what it needs for its nearest.
+            threat = 0.0 if t < 0 else min(1.0, max(0.0, 1.0 - (t - their_nearest) / safety))
             if stars_now:
                 value = max(score, 0) + threat * max(their_score, 0)
                 why = "doubles the score"
@@ -360,6 +385,10 @@ class DefaultBot(Bot):
         if len(legal) == 1:
             return Decision(MOVES[legal[0][0]], self._reason(st, legal[0], None, plan, "only legal move"))
         plan_mc = next((mc for mc in legal if plan is not None and mc[1] == plan.first), None)
+        chase = self._chase(st, legal)
+        if chase is not None:
+            self.last_depth, self.last_nodes = 0, 0
+            return Decision(MOVES[chase[0]], self._reason(st, chase, None, None, "chases it to the end"))
 
         da = st.geo.distances(st.pos[me], st.pos[1 - me])
         apart = min((da[x] for x in st.geo.nbrs[st.pos[1 - me]] if da[x] >= 0), default=-1)
@@ -398,6 +427,23 @@ class DefaultBot(Bot):
         note = None if choice == plan_mc or plan_mc is None else "overrides the plan"
         return Decision(MOVES[choice[0]], self._reason(st, choice, choice_value, plan if choice == plan_mc else None,
                                                        note, depth=depth_done))
+
+    def _chase(self, st: State, legal):
+        """When the other is in a dead end (a single-entrance pocket without a cycle) and our score
+        is above the error score, walk the shortest way to it: in a tree it cannot slip past, and
+        at the end of the pocket it has no legal move left."""
+        me = st.turn
+        if st.score[me] <= ERROR_SCORE:
+            return None
+        info = evaluate(st, detail=True)
+        if not info.doomed[1 - me]:
+            return None
+        geo = st.geo
+        back = geo.distances_no_mines(st.pos[1 - me], st.pos[me], st.items)
+        options = [mc for mc in legal if back[mc[1]] >= 0 and st.items[mc[1]] != MINE]
+        if not options:
+            return None
+        return min(options, key=lambda mc: (back[mc[1]], mc[0]))
 
     def _root_value(self, mc, depth: int, alpha: float, beta: float) -> float:
         st = self.st
