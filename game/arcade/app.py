@@ -19,7 +19,8 @@ from game.shell.text import TextRenderer
 
 from . import keys
 from .match import Match
-from .scenes import Chain, Context, PlayScene, TitleScene
+from .common import Chain
+from .scenes import Context, PlayScene, TitleScene
 from .sprites import Sprites
 
 

@@ -16,29 +16,14 @@ from game.shell.text import TextRenderer
 from game.treasure.log import event_lines
 from game.treasure.observation import observe
 
+from .common import fit_text, wrap  # noqa: F401 - other games' panels import them from here
+
 BG = (22, 24, 38)
 INK = (232, 230, 222)
 DIM = (150, 150, 170)
 GOLD = (255, 210, 60)
 TRUE_C, FALSE_C, UNKNOWN_C = (110, 220, 120), (240, 90, 80), (150, 150, 170)
 AGENT_C, PIRATE_C = (110, 170, 255), (240, 90, 80)
-
-
-def wrap(text: TextRenderer, line: str, size: int, width: int, max_lines: int = 3) -> list[str]:
-    words, lines, current = line.split(), [], ""
-    for word in words:
-        trial = f"{current} {word}".strip()
-        if text.measure(trial, size)[0] <= width or not current:
-            current = trial
-        else:
-            lines.append(current)
-            current = word
-    if current:
-        lines.append(current)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = lines[-1][: max(0, len(lines[-1]) - 3)] + "..."
-    return lines or [""]
 
 
 class Panel:
@@ -296,17 +281,3 @@ def _scroll_to(focus: int | None, n: int, heights: list[int], room: int, scroll:
     while scroll < at and sum(heights[scroll:at + 1]) > room:
         scroll += 1
     return scroll
-
-
-def fit_text(renderer, text: str, size: int, max_width: int) -> str:
-    """``text`` cut with an ellipsis so that it renders at most ``max_width`` pixels wide."""
-    if max_width <= 0 or renderer.measure(text, size)[0] <= max_width:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if renderer.measure(text[:mid] + "...", size)[0] <= max_width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip() + "..."

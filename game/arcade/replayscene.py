@@ -16,13 +16,15 @@ import pygame
 
 from game.replay import Playback, ReplayError, load_replay, saved_replays
 from game.shell.input import CLICK, DRAG, HOVER, RESIZE, WHEEL
-from game.shell.scenes import BaseScene, Pop, Push, Quit, Replace
+from game.shell.scenes import BaseScene, Push, Quit, Replace
 
 from . import keys
 from .boardview import BoardView
+from .common import HelpOverlay, PauseOverlay
 from .director import AUTOPLAY_GAP
 from .match import Match, Step
 from .panel import Panel
+from .timeline import Timeline, draw_legend
 
 REPLAY_BINDINGS = keys.bindings(keys.REPLAY_KEYS, digits="digit")
 MARK_COLOURS = {"reveal": (255, 150, 60), "free": (240, 70, 60), "teleport": (120, 230, 255),
@@ -31,6 +33,8 @@ MARK_COLOURS = {"reveal": (255, 150, 60), "free": (240, 70, 60), "teleport": (12
 # The timeline's legend: what each marker means, in the order a game meets them.
 MARK_LEGEND = (("reveal", "prison revealed"), ("free", "pirate free"), ("teleport", "teleport"),
                ("verify_true", "hint TRUE"), ("verify_false", "hint FALSE"), ("win", "win"), ("lose", "lose"))
+MARK_SHAPES = {"verify_true": "line", "verify_false": "line", "win": "diamond", "lose": "diamond"}  # else a dot
+ReplayPauseOverlay = PauseOverlay  # the replay viewer's pause is every game's pause (P or Esc)
 
 
 class _LazyStep:
@@ -136,7 +140,31 @@ class ReplayScene(BaseScene):
         self.panel = Panel(panel_rect, ctx.text, ctx.scale)
         self.footer = "F1 / H: help and keys    P / Esc: pause"
         self.cursor = 0
+        self.timeline = Timeline(self.timeline_rect(), len(playback), progress=True)
+        self.timeline.set_data([], [(m.index, MARK_COLOURS[m.kind], MARK_SHAPES.get(m.kind, "dot"))
+                                    for m in self.marks], units=playback.turns)
         self.view.show(0)
+
+    # -- the host of the shared overlays (game.arcade.common) ----------------------------------------
+
+    def key_rows(self) -> list[tuple[str, str]]:
+        return REPLAY_BINDINGS.describe()
+
+    def menu_scene(self):
+        from .scenes import TitleScene
+
+        return TitleScene(self.ctx)
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        from .scenes import PlayScene
+
+        self.ctx.size = size
+        map_rect, panel_rect = PlayScene.layout(self, size)
+        map_rect.h -= self.ctx.px(40)
+        self.view.camera.set_viewport(map_rect)
+        self.view.camera.fit()
+        self.panel = Panel(panel_rect, self.ctx.text, self.ctx.scale)
+        self.timeline.set_rect(self.timeline_rect())
 
     # -- where we are --------------------------------------------------------------------------
 
@@ -171,7 +199,7 @@ class ReplayScene(BaseScene):
     # -- input ------------------------------------------------------------------------------------
 
     def handle(self, intention):  # noqa: C901 - a flat table of what each key does
-        from .scenes import HelpOverlay, TitleScene, view_intention
+        from .scenes import view_intention
 
         name, data = intention.name, intention.data
         view, camera = self.view, self.view.camera
@@ -191,7 +219,7 @@ class ReplayScene(BaseScene):
             self.autoplay = False
             return Push(ReplayPauseOverlay(self))
         if name == RESIZE:
-            self.ctx.size = data
+            self.relayout(data)
         elif name == "next_action":
             self.seek(self.cursor + 1, animate=True)
         elif name == "prev_action":
@@ -235,9 +263,9 @@ class ReplayScene(BaseScene):
         elif name == "branch":
             return Replace(self.branch())
         elif name == "menu":
-            return Replace(TitleScene(self.ctx))
+            return Replace(self.menu_scene())
         elif name == "help":
-            return Push(HelpOverlay(self.ctx, keys.REPLAY_KEYS, "REPLAY KEYS"))
+            return Push(HelpOverlay(self, "REPLAY KEYS"))
         elif view_intention(name, view):
             pass
         elif name == WHEEL:
@@ -314,15 +342,10 @@ class ReplayScene(BaseScene):
         return pygame.Rect(view.x + pad, bottom - h, view.w - 2 * pad, h)
 
     def x_of(self, position: int) -> int:
-        bar = self.timeline_rect()
-        return bar.x + round(position * (bar.w - 1) / max(1, self.last))
+        return self.timeline.x_of(position)
 
     def timeline_position(self, pos) -> int | None:
-        bar = self.timeline_rect().inflate(0, self.ctx.px(10))
-        if not bar.collidepoint(pos):
-            return None
-        share = (pos[0] - bar.x) / max(1, bar.w - 1)
-        return max(0, min(self.last, round(share * self.last)))
+        return self.timeline.index_at(pos)
 
     # -- drawing -------------------------------------------------------------------------------------
 
@@ -359,101 +382,19 @@ class ReplayScene(BaseScene):
         self.ctx.text.draw(surface, text, size, colour, (rect.x + self.ctx.px(14), rect.y + self.ctx.px(6)))
 
     def _draw_timeline(self, surface: pygame.Surface) -> None:
-        bar = self.timeline_rect()
-        ctx = self.ctx
-        pygame.draw.rect(surface, (40, 44, 66), bar, border_radius=ctx.px(4))
-        done = pygame.Rect(bar.x, bar.y, self.x_of(self.cursor) - bar.x, bar.h)
-        pygame.draw.rect(surface, (70, 90, 150), done, border_radius=ctx.px(4))
-        mid = bar.centery
-        # One small tick per turn (each turn gives a hint) when there is room, else every tenth.
-        turns = self.playback.turns
-        final_turn = turns[-1]
-        every = 1 if bar.w / max(1, final_turn) >= 4 else 10 if bar.w / max(1, final_turn) >= 0.4 else 100
-        previous = None
-        for i, t in enumerate(turns):
-            if t != previous and t % every == 0:
-                x = self.x_of(i)
-                tall = t % (every * 10) == 0
-                pygame.draw.line(surface, (150, 150, 175) if tall else (95, 98, 125),
-                                 (x, bar.bottom - (bar.h // 2 if tall else bar.h // 4)), (x, bar.bottom - 1))
-            previous = t
-        # Key events as coloured markers above the middle line.
-        r = max(3, bar.h // 6)
-        for mark in self.marks:
-            x = self.x_of(mark.index)
-            colour = MARK_COLOURS[mark.kind]
-            if mark.kind.startswith("verify"):
-                pygame.draw.line(surface, colour, (x, bar.y + 2), (x, mid), 2)
-            elif mark.kind in ("win", "lose"):
-                pygame.draw.polygon(surface, colour, [(x, bar.y - 2), (x + r + 3, mid), (x, bar.bottom + 2),
-                                                      (x - r - 3, mid)])
-            else:
-                pygame.draw.circle(surface, (0, 0, 0), (x, bar.y + r + 1), r + 1)
-                pygame.draw.circle(surface, colour, (x, bar.y + r + 1), r)
-        x = self.x_of(self.cursor)
-        pygame.draw.line(surface, (255, 255, 255), (x, bar.y - ctx.px(5)), (x, bar.bottom + ctx.px(3)), 3)
-        if self.show_text:
-            label = ctx.text.render(f"turn {self.turn}", max(16, ctx.px(16)), (255, 255, 255), (20, 24, 40))
-            lx = max(bar.x, min(bar.right - label.get_width(), x - label.get_width() // 2))
-            surface.blit(label, (lx, bar.y - label.get_height() - ctx.px(4)))
-            self._draw_mark_legend(surface)
-
-    def _draw_mark_legend(self, surface: pygame.Surface) -> None:
-        """What the timeline's markers mean: one swatch and word per kind this game has, in
-        the top-right corner of the map (the caption line has no room for it)."""
-        ctx = self.ctx
-        kinds = {m.kind for m in self.marks}
-        items = [(kind, text) for kind, text in MARK_LEGEND if kind in kinds]
-        if not items:
+        ctx, timeline = self.ctx, self.timeline
+        rect = self.timeline_rect()
+        if rect != timeline.rect:
+            timeline.set_rect(rect)
+        if not self.show_text:
+            timeline.draw(surface, self.cursor)
             return
-        size = max(16, ctx.px(16))
+        timeline.draw(surface, self.cursor, label=f"turn {self.turn}", text=ctx.text, size=max(16, ctx.px(16)))
+        kinds = {m.kind for m in self.marks}
         view = self.view.camera.viewport
-        y = view.bottom - ctx.text.measure("Ag", size)[1] - ctx.px(6)
-        x = view.right - ctx.px(8)
-        for kind, text in reversed(items):
-            label = ctx.text.render(text, size, (235, 235, 240), (20, 22, 36))
-            x -= label.get_width()
-            surface.blit(label, (x, y))
-            swatch = pygame.Rect(x - ctx.px(14), y + label.get_height() // 2 - ctx.px(5), ctx.px(10), ctx.px(10))
-            pygame.draw.rect(surface, MARK_COLOURS[kind], swatch)
-            x = swatch.x - ctx.px(12)
-            if x < view.x + view.w // 3:
-                break
-
-
-class ReplayPauseOverlay(BaseScene):
-    """The replay viewer's pause (P or Esc, as its footer says): resume, the title, or quit."""
-
-    is_overlay = True
-    bindings = keys.bindings(keys.OVERLAY_KEYS)
-
-    def __init__(self, replay: ReplayScene) -> None:
-        self.replay = replay
-
-    def handle(self, intention):
-        from .scenes import Chain, TitleScene
-
-        name = intention.name
-        if name == "close":
-            return Pop()
-        if name == "menu":
-            return Chain(Pop(), Replace(TitleScene(self.replay.ctx)))
-        if name == "quit":
-            return Quit()
-        if name == RESIZE:
-            self.replay.ctx.size = intention.data
-        return None
-
-    def draw(self, surface: pygame.Surface) -> None:
-        from .scenes import shade
-
-        shade(surface, 150)
-        ctx, t = self.replay.ctx, self.replay.ctx.text
-        w, h = surface.get_size()
-        t.draw(surface, "PAUSED", ctx.px(72), (255, 210, 60), (w // 2, h // 2 - ctx.px(60)), anchor="center")
-        for i, text in enumerate(["P / Esc / Space: back to the replay", "Q: title menu   Ctrl+Q: quit the arcade"]):
-            t.draw(surface, text, max(16, ctx.px(26)), (235, 235, 240), (w // 2, h // 2 + ctx.px(10 + 36 * i)),
-                   anchor="center")
+        draw_legend(surface, ctx.text, [(MARK_COLOURS[kind], words) for kind, words in MARK_LEGEND if kind in kinds],
+                    right=view.right - ctx.px(8), bottom=view.bottom - ctx.px(6), size=max(16, ctx.px(16)),
+                    px=ctx.px, left=view.x + view.w // 3)
 
 
 def replay_columns(path: Path) -> dict[str, str]:

@@ -1,9 +1,10 @@
-"""The arcade's scenes: title menu, play, pause, help and game over.
+"""Treasure Island's scenes: the title menu and play.
 
 Scenes receive intentions (never raw events) and return transitions; each scene names the key
 table it wants in ``bindings`` and :class:`~game.arcade.app.ArcadeApp` switches tables as the
 top scene changes. The play scene wires intentions to the :class:`Match` (rules) and the
-:class:`BoardView` (drawing).
+:class:`BoardView` (drawing). Help, pause and game over are every game's overlays
+(:mod:`game.arcade.common`); the play scene is their host.
 """
 
 from __future__ import annotations
@@ -22,14 +23,18 @@ from game.treasure import events as ev
 
 from . import keys
 from .boardview import BoardView
+from .common import Chain, GameOverOverlay, HelpOverlay, PauseOverlay, shade  # noqa: F401 - names kept here
 from .crisptext import crisp
 from .sound import SoundBoard, sound_intention
 from .director import AUTOPLAY_GAP
 from .match import Match, pirate_turns_left, plural
 from .override import Command, OverrideController
-from .panel import Panel, fit_text, wrap
+from .panel import Panel, fit_text
 from .sprites import Sprites
 
+RESULT_COLOURS = {"WIN": (255, 210, 60), "LOSE": (240, 90, 80)}
+HELP_FOOTER = ("O: take over / hand back.  Playing: an arrow then 1-4 moves, L scans, V + number + Enter verifies, "
+               "T + click teleports, Enter accepts the AI's ghost.")
 PAN_STEP = 0.25  # share of the viewport one Ctrl+arrow press moves
 
 
@@ -94,12 +99,6 @@ class Context:
         return max(16, int(value * self.scale))
 
 
-def shade(surface: pygame.Surface, alpha: int = 170) -> None:
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((6, 8, 18, alpha))
-    surface.blit(veil, (0, 0))
-
-
 # ------------------------------------------------------------------------------------------------
 # Play
 # ------------------------------------------------------------------------------------------------
@@ -158,6 +157,40 @@ class PlayScene(BaseScene):
         self.view.camera.set_viewport(map_rect)
         self.view.camera.fit()
         self.panel = Panel(panel_rect, self.ctx.text, self.ctx.scale)
+
+    # -- the host of the shared overlays (game.arcade.common) ----------------------------------------
+
+    help_footer = HELP_FOOTER
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        return self.view.camera.viewport
+
+    def key_rows(self) -> list[tuple[str, str]]:
+        return keys.bindings(keys.HUMAN_KEYS if self.human else keys.PLAY_KEYS).describe()
+
+    def menu_scene(self):
+        return TitleScene(self.ctx)
+
+    def new_game(self) -> None:
+        self.restart(secrets.randbelow(2**31))
+
+    def over_lines(self) -> tuple[str, tuple[int, int, int], list[str]]:
+        outcome = self.match.state.outcome
+        headline = "YOU WIN!" if outcome == "WIN" else "YOU LOSE"
+        return headline, RESULT_COLOURS.get(outcome, RESULT_COLOURS["LOSE"]), summary(self.match)
+
+    def over_note(self) -> tuple[str, tuple[int, int, int]] | None:
+        if self.saved_path is not None:
+            return f"Replay saved as {self.saved_path.name} (in the replay list)", (160, 220, 255)
+        return (self.save_error, RED_TEXT) if self.save_error else None
+
+    def over_anchor(self) -> tuple[int, int]:
+        """Where the game ended on screen: the treasure (the box keeps clear of it)."""
+        viewport, tile = self.view.camera.viewport, self.match.board.treasure
+        if tile is None:
+            return viewport.midbottom
+        return self.view.camera.world_to_screen((tile[0] + 0.5, tile[1] + 0.5))
 
     # -- actions ----------------------------------------------------------------------------------
 
@@ -372,15 +405,13 @@ class PlayScene(BaseScene):
         elif name == "pause":
             return Push(PauseOverlay(self))
         elif name == "help":
-            if self.human:
-                return Push(HelpOverlay(self.ctx, keys.HUMAN_KEYS, "KEYS: YOU PLAY"))
-            return Push(HelpOverlay(self.ctx))
+            return Push(HelpOverlay(self, "KEYS: YOU PLAY" if self.human else "KEYS"))
         elif name == "restart":
             self.restart()
         elif name == "new_seed":
-            self.restart(secrets.randbelow(2**31))
+            self.new_game()
         elif name == "menu":
-            return Replace(TitleScene(self.ctx))
+            return Replace(self.menu_scene())
         elif name.startswith("speed_"):
             view.director.speed = name[len("speed_"):]
         elif view_intention(name, view):
@@ -501,192 +532,6 @@ class PlayScene(BaseScene):
 
         if self.ctx.sound is not None:
             update_settings(volume=self.ctx.sound.volume)
-
-
-# ------------------------------------------------------------------------------------------------
-# Overlays
-# ------------------------------------------------------------------------------------------------
-
-
-class HelpOverlay(BaseScene):
-    is_overlay = True
-    bindings = keys.bindings(keys.OVERLAY_KEYS)
-    FOOTER = ("O: take over / hand back.  Playing: an arrow then 1-4 moves, L scans, V + number + Enter verifies, "
-              "T + click teleports, Enter accepts the AI's ghost.   Esc / F1 / H: close")
-
-    def __init__(self, ctx: Context, table=None, title: str = "KEYS") -> None:
-        self.ctx = ctx
-        self.table = table or keys.PLAY_KEYS
-        self.title = title
-
-    def handle(self, intention):
-        if intention.name in ("close", "menu"):
-            return Pop()
-        if intention.name == "quit":
-            return Quit()
-        if intention.name == RESIZE:
-            self.ctx.size = intention.data
-        return None
-
-    def layout(self, size: tuple[int, int]) -> tuple[int, int, list[list[tuple[str, str]]], int]:
-        """(font size, line height, columns of rows, column width): the largest font at which
-        the rows fit whole in as many columns as the screen holds; below that, the smallest
-        legible font with each row cut to its column, so nothing runs into the next one."""
-        ctx, t = self.ctx, self.ctx.text
-        w, h = size
-        rows = keys.bindings(self.table).describe()
-        top = ctx.px(24) + t.measure("A", ctx.font(40))[1] + ctx.px(16)
-        for font in range(max(16, ctx.px(34)), 15, -2):
-            line_h = t.measure("Ag", font)[1] + max(2, font // 5)
-            per_col = max(1, (h - top - 3 * line_h) // line_h)
-            columns = [rows[i: i + per_col] for i in range(0, len(rows), per_col)]
-            key_w = max(t.measure(k, font)[0] for k, _ in rows) + ctx.px(14)
-            needed = key_w + max(t.measure(text, font)[0] for _, text in rows) + ctx.px(30)
-            col_w = (w - ctx.px(40)) // len(columns)
-            if needed <= col_w or font <= 16:
-                return font, line_h, columns, min(col_w, needed)
-        raise AssertionError("unreachable")
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill((10, 12, 24))  # opaque: the panel's text never shows through the list
-        ctx, t = self.ctx, self.ctx.text
-        w, h = surface.get_size()
-        font, line_h, columns, col_w = self.layout((w, h))
-        x0 = (w - col_w * len(columns)) // 2
-        t.draw(surface, self.title, ctx.font(40), (255, 210, 60), (w // 2, ctx.px(24)), anchor="midtop")
-        key_w = min(int(col_w * 0.4), max(t.measure(k, font)[0] for col in columns for k, _ in col) + ctx.px(14))
-        for ci, column in enumerate(columns):
-            y = ctx.px(24) + t.measure("A", ctx.font(40))[1] + ctx.px(16)
-            x = x0 + ci * col_w
-            for key_label, help_text in column:
-                t.draw(surface, fit_text(t, key_label, font, key_w - ctx.px(8)), font, (255, 210, 60), (x, y))
-                t.draw(surface, fit_text(t, help_text, font, col_w - key_w - ctx.px(16)), font, (235, 235, 240),
-                       (x + key_w, y))
-                y += line_h
-        y = h - ctx.px(12)
-        for part in reversed(wrap(t, self.FOOTER, font, w - ctx.px(60), 3)):
-            rect = t.draw(surface, part, font, (170, 170, 190), (w // 2, y), anchor="midbottom")
-            y = rect.top - 2
-
-
-class PauseOverlay(BaseScene):
-    is_overlay = True
-    bindings = keys.bindings(keys.OVERLAY_KEYS)
-
-    def __init__(self, play: PlayScene) -> None:
-        self.play = play
-
-    def handle(self, intention):
-        name = intention.name
-        if name == "close":
-            return Pop()
-        if name == "menu":
-            return _to_title(self.play)
-        if name == "quit":
-            return Quit()
-        if name in ("restart", "new_seed"):
-            self.play.restart(None if name == "restart" else secrets.randbelow(2**31))
-            return Pop()
-        if name == RESIZE:
-            self.play.relayout(intention.data)
-        return None
-
-    def draw(self, surface: pygame.Surface) -> None:
-        shade(surface, 150)
-        ctx, t = self.play.ctx, self.play.ctx.text
-        w, h = surface.get_size()
-        t.draw(surface, "PAUSED", ctx.px(72), (255, 210, 60), (w // 2, h // 2 - ctx.px(60)), anchor="center")
-        lines = ["P / Esc / Space: resume", "R: restart (same seed)   N: new seed",
-                 "Q: title menu   Ctrl+Q: quit the arcade"]
-        for i, text in enumerate(lines):
-            t.draw(surface, text, ctx.font(26), (235, 235, 240), (w // 2, h // 2 + ctx.px(10 + 36 * i)),
-                   anchor="center")
-
-
-@dataclass(frozen=True)
-class Chain:
-    """Two transitions in a row (the arcade's stack understands it): pop an overlay, then more."""
-
-    first: object
-    second: object
-
-
-def _to_title(play: PlayScene) -> Chain:
-    return Chain(Pop(), Replace(TitleScene(play.ctx)))
-
-
-class GameOverOverlay(BaseScene):
-    """The result, over the final board. It never starts a game by itself: Esc, Space, Enter,
-    P, F1 and H close it and leave the final board to study (the panel keeps the result); only
-    R plays the seed again and N starts a new seed. The box sits in the half of the map away
-    from where the game ended, so the treasure and the last moves stay in sight."""
-
-    is_overlay = True
-    bindings = keys.bindings(keys.OVERLAY_KEYS)
-    KEYS_LINE = "R: play this seed again   N: new seed   Q: title   Esc / Enter: close and study the board"
-
-    def __init__(self, play: PlayScene) -> None:
-        self.play = play
-        self.lines = summary(play.match)
-
-    def handle(self, intention):
-        name = intention.name
-        if name in ("restart", "new_seed"):
-            self.play.restart(secrets.randbelow(2**31) if name == "new_seed" else None)
-            return Pop()
-        if name == "close":
-            return Pop()  # the final board stays; R or N (in the game) start another
-        if name == "menu":
-            return _to_title(self.play)
-        if name == "quit":
-            return Quit()
-        if name == RESIZE:
-            self.play.relayout(intention.data)
-        return None
-
-    def box(self) -> pygame.Rect:
-        ctx = self.play.ctx
-        t = ctx.text
-        map_rect = self.play.view.camera.viewport
-        line_h = t.measure("Ag", ctx.font(22))[1] + ctx.px(8)
-        height = ctx.px(96) + line_h * (len(self.lines) + 2) + ctx.px(20)
-        box = pygame.Rect(0, 0, min(map_rect.w - ctx.px(24), ctx.px(820)), min(height, map_rect.h - ctx.px(16)))
-        box.centerx = map_rect.centerx
-        camera = self.play.view.camera
-        tile = self.play.match.board.treasure
-        ended_y = camera.world_to_screen((tile[0] + 0.5, tile[1] + 0.5))[1] if tile is not None else map_rect.bottom
-        if ended_y < map_rect.centery:  # the game ended in the top half: the box goes low
-            box.bottom = map_rect.bottom - ctx.px(8)
-        else:
-            box.top = map_rect.top + ctx.px(8)
-        return box
-
-    def draw(self, surface: pygame.Surface) -> None:
-        ctx, t = self.play.ctx, self.play.ctx.text
-        box = self.box()
-        veil = pygame.Surface(box.size, pygame.SRCALPHA)
-        veil.fill((8, 10, 24, 225))
-        surface.blit(veil, box)
-        state = self.play.match.state
-        win = state.outcome == "WIN"
-        colour = (255, 210, 60) if win else (240, 90, 80)
-        pygame.draw.rect(surface, colour, box, 3, border_radius=8)
-        title = t.draw(surface, "YOU WIN!" if win else "YOU LOSE", ctx.px(72), colour,
-                       (box.centerx, box.y + ctx.px(12)), anchor="midtop")
-        y = title.bottom + ctx.px(8)
-        size = ctx.font(22)
-        inner = box.w - ctx.px(30)
-        for text in self.lines:
-            rect = t.draw(surface, fit_text(t, text, size, inner), size, (235, 235, 240), (box.centerx, y),
-                          anchor="midtop")
-            y = rect.bottom + ctx.px(6)
-        saved = self.play.saved_path
-        note = f"Replay saved as {saved.name} (in the replay list)" if saved else self.play.save_error
-        if note:
-            t.draw(surface, fit_text(t, note, ctx.font(19), inner), ctx.font(19),
-                   (160, 220, 255) if saved else (240, 90, 80), (box.centerx, y + ctx.px(2)), anchor="midtop")
-        t.draw(surface, fit_text(t, self.KEYS_LINE, ctx.font(20), inner), ctx.font(20), (255, 210, 60),
-               (box.centerx, box.bottom - ctx.px(10)), anchor="midbottom")
 
 
 def summary(match: Match) -> list[str]:

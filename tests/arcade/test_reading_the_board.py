@@ -249,7 +249,7 @@ def test_no_text_is_drawn_under_16_px_at_960x540(display, board, monkeypatch, ma
     play.draw(surface)
     play.handle(Intention("hover", next(iter(play.panel.hint_rows.values())).center))
     play.draw(surface)
-    HelpOverlay(ctx).draw(surface)
+    HelpOverlay(play).draw(surface)  # the shared help: its host (the play scene) gives the keys
     play.saved_path = watched.play.saved_path
     GameOverOverlay(play).draw(surface)
     listing = ReplayListScene(ctx)
