@@ -3,10 +3,8 @@
 :mod:`game.registry` lists the games (pygame-free). A game's record names, in ``arcade``, an
 object of its own arcade package that follows :class:`GameArcade`; the picker, the replay
 browser, ``run.py replay`` and the benchmarks reach every game through it, so adding a game
-touches no other game and no shared scene.
-
-Treasure Island predates the registry and its record leaves ``arcade`` empty; :data:`BUILT_IN`
-supplies its entry (``game.arcade.treasure_entry``) until the record names it.
+touches no other game and no shared scene. Treasure Island's entry is
+``game.arcade.treasure_entry`` (its scenes predate the registry and live in ``game.arcade``).
 """
 
 from __future__ import annotations
@@ -17,8 +15,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from game.registry import GameInfo, games, resolve
-
-BUILT_IN: dict[str, str] = {"treasure": "game.arcade.treasure_entry:ARCADE"}
 
 
 class GameArcade(Protocol):
@@ -53,13 +49,9 @@ class ArcadeGame:
         return self.entry is not None
 
 
-def arcade_target(info: GameInfo) -> str | None:
-    return info.arcade or BUILT_IN.get(info.id)
-
-
 def load_entry(info: GameInfo):
     """The game's arcade entry, or None if it has none yet (or it fails to import)."""
-    target = arcade_target(info)
+    target = info.arcade
     if not target:
         return None
     try:

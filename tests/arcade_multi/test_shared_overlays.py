@@ -201,3 +201,12 @@ def test_both_games_replays_use_the_shared_timeline_and_treasure_island_keeps_it
     from game.duel.arcade.replay import DuelReplayScene
 
     assert DuelReplayScene.__init__.__globals__["Timeline"] is Timeline
+
+
+def test_treasure_islands_record_names_its_arcade_entry_like_every_game():
+    from game.arcade import games
+    from game.arcade.treasure_entry import ARCADE
+    from game.treasure.info import GAME
+
+    assert GAME.arcade == "game.arcade.treasure_entry:ARCADE" and games.load_entry(GAME) is ARCADE
+    assert not hasattr(games, "BUILT_IN")  # no fallback: every game's record names its entry
