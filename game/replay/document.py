@@ -7,11 +7,11 @@ checks the shape of every field and raises :class:`ReplayError` saying what is w
 Whether the actions still make the same game is the checker's job (:mod:`game.replay.playback`).
 
 The LOG's digest does not cover everything that changes the game (the island's tiles, most
-rules, who made each action, a forfeit's own reason), so format 2 also stores ``digests``: the
-SHA-256 of the island (its canonical map text), of the rules (canonical JSON), and for every
-action 16 hex digits of the SHA-256 of its canonical JSON (number, turn, action, author,
-reason). The checker verifies them after the play-back, so an edit is refused with what and
-where. Format 1 files (no digests) still open for watching; ``replay --check`` refuses them.
+rules, who made each action, a forfeit's own reason), so format 2 also stores ``digests``: 16
+hex digits of SHA-256 for every line of the island's canonical map text, for every rules value
+and for every action's canonical JSON (number, turn, action, author, reason). The checker
+verifies them after the play-back, so an edit is refused with what and where (the map line,
+the rules setting, the action). Format 1 files (no digests) still open for watching; ``replay --check`` refuses them.
 
 Any file is refused with a reason and never a traceback: at most :data:`MAX_REPLAY_BYTES`,
 UTF-8 (a byte order mark is fine, as for maps), JSON without NaN/Infinity, duplicate keys,
@@ -134,12 +134,18 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
+def _short_digest(text: str) -> str:
+    return _sha256(text)[:16]
+
+
 def content_digests(board: Board, rules: RulesConfig, actions: list[RecordedAction]) -> dict[str, Any]:
-    """What the LOG's digest does not cover, digested: the island, the rules, every action."""
+    """What the LOG's digest does not cover, digested piece by piece so that an edit can be
+    located: 16 hex digits of SHA-256 for every line of the canonical map text (5 header lines,
+    then one per row), for every rules value, and for every action (its canonical JSON)."""
     return {
-        "map": _sha256(format_map(board)),
-        "rules": _sha256(_canonical(rules.to_dict())),
-        "actions": [_sha256(_canonical(a.to_json()))[:16] for a in actions],
+        "map": [_short_digest(line) for line in format_map(board).rstrip("\n").split("\n")],
+        "rules": {key: _short_digest(_canonical(value)) for key, value in rules.to_dict().items()},
+        "actions": [_short_digest(_canonical(a.to_json())) for a in actions],
     }
 
 
@@ -259,21 +265,20 @@ def _is_hex(value: Any, length: int) -> bool:
 
 
 def _digests(source: str, raw: Any, n_actions: int) -> dict[str, Any]:
+    """The shape of the stored digests (their values are compared after the play-back)."""
     if raw is None:
         raise ReplayError(f"{source}: missing 'digests' (format 2 stores the digests of the island, rules "
                           "and actions)")
     if not isinstance(raw, dict) or set(raw) != {"map", "rules", "actions"}:
         raise ReplayError(f"{source}: 'digests' should be an object with 'map', 'rules' and 'actions'")
-    for key in ("map", "rules"):
-        if not _is_hex(raw[key], 64):
-            raise ReplayError(f"{source}: digests.{key} should be 64 hex digits")
-    listed = raw["actions"]
-    if not isinstance(listed, list):  # its length is compared after the play-back, which says more
-        raise ReplayError(f"{source}: digests.actions should list one digest per action")
-    for i, item in enumerate(listed):
-        if not _is_hex(item, 16):
-            raise ReplayError(f"{source}: digests.actions[{i}] should be 16 hex digits")
-    return {"map": raw["map"], "rules": raw["rules"], "actions": list(listed)}
+    lines, rules, actions = raw["map"], raw["rules"], raw["actions"]
+    if not (isinstance(lines, list) and 6 <= len(lines) <= 5 + 512 and all(_is_hex(d, 16) for d in lines)):
+        raise ReplayError(f"{source}: digests.map should list 16 hex digits for every line of the map")
+    if not (isinstance(rules, dict) and all(_is_hex(d, 16) for d in rules.values())):
+        raise ReplayError(f"{source}: digests.rules should give 16 hex digits for every rules value")
+    if not (isinstance(actions, list) and all(_is_hex(d, 16) for d in actions)):
+        raise ReplayError(f"{source}: digests.actions should list 16 hex digits for every action")
+    return {"map": list(lines), "rules": dict(rules), "actions": list(actions)}
 
 
 def _action(source: str, i: int, raw: Any) -> RecordedAction:

@@ -107,11 +107,14 @@ class Playback:
             return
         now = self.replay.content_digests()
         if now["map"] != stored["map"]:
-            raise ReplayMismatch("the island differs from the recorded one (its sha256 does not match): a tile, "
-                                 "a region, a mountain, a prison, the treasure, r, f or R was edited")
+            raise ReplayMismatch(f"the island differs from the recorded one at {_map_line(now['map'], stored['map'])} "
+                                 "(its digest does not match): a tile, a region, a mountain, a prison, the treasure, "
+                                 "r, f or R was edited")
         if now["rules"] != stored["rules"]:
-            raise ReplayMismatch("the rules differ from the recorded ones (their sha256 does not match): a rules "
-                                 "value was edited")
+            names = sorted(set(now["rules"]) | set(stored["rules"]))
+            edited = [n for n in names if now["rules"].get(n) != stored["rules"].get(n)]
+            raise ReplayMismatch(f"the rules differ from the recorded ones: {', '.join(edited)[:120]} "
+                                 "(digest does not match) was edited")
         if len(stored["actions"]) != len(now["actions"]):
             raise ReplayMismatch(f"the replay has {len(now['actions'])} actions but digests for "
                                  f"{len(stored['actions'])}: actions were added or removed")
@@ -179,6 +182,17 @@ class Playback:
 
     def actions(self) -> list[Action]:
         return [r.action for r in self.replay.actions]
+
+
+_HEADER = ("line 1 (W H)", "line 2 (r)", "line 3 (f)", "line 4 (R)", "line 5 (the treasure)")
+
+
+def _map_line(now: list[str], stored: list[str]) -> str:
+    """Where two maps' line digests first differ, in words."""
+    for i, (a, b) in enumerate(zip(now, stored)):
+        if a != b:
+            return _HEADER[i] if i < 5 else f"line {i + 1} (row {i - 5})"
+    return f"its size ({len(now) - 5} rows instead of {len(stored) - 5})"
 
 
 def check_replay(replay: Replay) -> Playback:

@@ -109,12 +109,12 @@ def test_an_edited_island_cell_is_refused(recorded, island):
         assert "island differs" in message or "action" in message
     r, c = sea[0]
     message = refused(map_cell_edit(copy.deepcopy(doc), r, c, "1"))  # sea -> land
-    assert "island differs" in message or "LOG differs" in message  # a hint's area may change too
+    assert f"island differs from the recorded one at line {r + 6} (row {r})" in message or "LOG differs" in message
 
 
 @pytest.mark.parametrize("key,value,says", [
     ("pirate_speed", 3, "differ"),  # the rules' digest, or already the LOG (he walks faster)
-    ("teleports", 5, "rules differ"),
+    ("teleports", 5, "the rules differ from the recorded ones: teleports (digest does not match)"),
     ("teleports", {"a": 1}, "teleports must be a whole number"),
     ("teleports", "1", "teleports must be a whole number"),
     ("max_hint_draws", 2.5, "max_hint_draws must be a whole number"),
@@ -340,3 +340,14 @@ def test_a_huge_file_is_refused_unread(tmp_path):
         f.write(b"}")
     with pytest.raises(ReplayError, match="larger than"):
         load_replay(huge)
+
+
+def test_a_digest_mismatch_says_which_map_line_rules_setting_or_action(recorded):
+    _, doc = recorded
+    for where, says in ((("map", 7), "the island differs from the recorded one at line 8 (row 2)"),
+                        (("map", 2), "at line 3 (f)"),
+                        (("rules", "pirate_speed"), "the rules differ from the recorded ones: pirate_speed"),
+                        (("actions", 4), f"action 4 (turn {doc['actions'][4]['turn']}): differs from the recorded")):
+        edited = copy.deepcopy(doc)
+        edited["digests"][where[0]][where[1]] = "0" * 16
+        assert says in refused(edited)
