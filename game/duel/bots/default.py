@@ -276,9 +276,14 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
         if it == MUSH:
             value, why = 1.0, ""
         elif it == STAR:
-            # The other most likely heads for its nearest star: that one is surely threatened,
-            # the others less the farther they are from it, beyond what it needs for its nearest.
-            threat = 0.0 if t < 0 else min(1.0, max(0.0, 1.0 - (t - their_nearest) / safety))
+            # The other most likely heads for its nearest star (the others less, the farther they
+            # are beyond that one), and the race is urgent only when our lead is small.
+            if t < 0:
+                threat = 0.0
+            else:
+                likely = min(1.0, max(0.0, 1.0 - (t - their_nearest) / safety))
+                urgent = min(1.0, max(0.0, 1.0 - (t + stun_other - steps[c]) / safety))
+                threat = likely * urgent
             if stars_now:
                 value = max(score, 0) + threat * max(their_score, 0)
                 why = "doubles the score"
@@ -399,6 +404,18 @@ class DefaultBot(Bot):
         self.st = st
         self.killers: dict[int, int] = {}
 
+        if far and plan_mc is not None:
+            # Nothing the other does can touch us soon: follow the plan unless it walks into a
+            # dead end we could be boxed in (then the one-move look below decides).
+            undo = st.play(plan_mc[1])
+            try:
+                info = evaluate(st, detail=True)
+            finally:
+                st.undo(undo)
+            if not info.doomed[me]:
+                self.last_depth, self.last_nodes = 0, 1
+                return Decision(MOVES[plan_mc[0]], self._reason(st, plan_mc, None, plan, None, info=info))
+
         # The plan's move is searched first with a full window (an exact value); another move is
         # taken only if it beats that value by MARGIN.
         order = sorted(legal, key=lambda mc: mc != plan_mc)
@@ -507,17 +524,18 @@ class DefaultBot(Bot):
         return best
 
     # ------------------------------------------------------------------ reasons
-    def _reason(self, st: State, mc, value, plan, note, depth=0) -> str:
+    def _reason(self, st: State, mc, value, plan, note, depth=0, info=None) -> str:
         me = st.turn
         other = "B" if me == 0 else "A"
         parts = []
         score_before = st.score[me]
         item = st.items[mc[1]]
-        undo = st.play(mc[1])
-        try:
-            info = evaluate(st, detail=True)
-        finally:
-            st.undo(undo)
+        if info is None:
+            undo = st.play(mc[1])
+            try:
+                info = evaluate(st, detail=True)
+            finally:
+                st.undo(undo)
         if value is not None and value >= WIN / 2:
             parts.append(f"traps {other} within {max(1, round(WIN - value) // 2)} moves")
         elif value is not None and value <= -WIN / 2:
