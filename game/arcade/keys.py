@@ -11,6 +11,38 @@ from game.shell.input import KeyBindings
 
 RESERVED = ("up", "down", "left", "right", "l", "v", "t", "o", "g")
 
+SOUND_KEYS: list[tuple[str, str, str]] = [
+    ("m", "mute", "Sound on / off"),
+    ("[", "volume_down", "Sound quieter"),
+    ("]", "volume_up", "Sound louder"),
+]
+
+
+def view_keys(heat: str) -> list[tuple[str, str, str]]:
+    """How the board is seen (camera, overlays, minimap): the same keys in a game and a replay;
+    ``heat`` says what the heat map shows there."""
+    return [
+        ("f", "follow", "Follow the agent"),
+        ("0", "fit", "Fit the map to the screen"),
+        ("+", "zoom_in", "Zoom in (or mouse wheel over the map)"),
+        ("=", "zoom_in", "Zoom in (or mouse wheel over the map)"),
+        ("kp_plus", "zoom_in", "Zoom in (or mouse wheel over the map)"),
+        ("-", "zoom_out", "Zoom out (or mouse wheel over the map)"),
+        ("kp_minus", "zoom_out", "Zoom out (or mouse wheel over the map)"),
+        ("ctrl+up", "pan_up", "Pan (or drag with the mouse)"),
+        ("ctrl+down", "pan_down", "Pan (or drag with the mouse)"),
+        ("ctrl+left", "pan_left", "Pan (or drag with the mouse)"),
+        ("ctrl+right", "pan_right", "Pan (or drag with the mouse)"),
+        ("e", "toggle_ruled_out", "Overlay: tiles ruled out by hints"),
+        ("c", "toggle_scanned", "Overlay: tiles already scanned"),
+        ("shift+m", "toggle_heat", heat),
+        ("w", "toggle_path", "Overlay: the pirate's path (and, with X, his path ahead)"),
+        ("x", "toggle_treasure", "Show the treasure (spoiler!)"),
+        ("i", "toggle_regions", "Show region numbers"),
+        ("tab", "minimap", "Minimap: auto / on / off"),
+    ]
+
+
 PLAY_KEYS: list[tuple[str, str, str]] = [
     ("space", "step", "Advance one action"),
     ("return", "turn", "Advance one whole turn"),
@@ -26,33 +58,13 @@ PLAY_KEYS: list[tuple[str, str, str]] = [
     ("2", "speed_normal", "Speed: normal"),
     ("3", "speed_fast", "Speed: fast"),
     ("4", "speed_instant", "Speed: instant (no animation)"),
-    ("f", "follow", "Follow the agent"),
-    ("0", "fit", "Fit the map to the screen"),
-    ("+", "zoom_in", "Zoom in (or mouse wheel over the map)"),
-    ("=", "zoom_in", "Zoom in (or mouse wheel over the map)"),
-    ("kp_plus", "zoom_in", "Zoom in (or mouse wheel over the map)"),
-    ("-", "zoom_out", "Zoom out (or mouse wheel over the map)"),
-    ("kp_minus", "zoom_out", "Zoom out (or mouse wheel over the map)"),
-    ("ctrl+up", "pan_up", "Pan (or drag with the mouse)"),
-    ("ctrl+down", "pan_down", "Pan (or drag with the mouse)"),
-    ("ctrl+left", "pan_left", "Pan (or drag with the mouse)"),
-    ("ctrl+right", "pan_right", "Pan (or drag with the mouse)"),
-    ("e", "toggle_ruled_out", "Overlay: tiles ruled out by hints"),
-    ("c", "toggle_scanned", "Overlay: tiles already scanned"),
-    ("shift+m", "toggle_heat", "Overlay: the agent's probability heat map"),
-    ("w", "toggle_path", "Overlay: the pirate's path (and, with X, his path ahead)"),
-    ("x", "toggle_treasure", "Show the treasure (spoiler!)"),
-    ("i", "toggle_regions", "Show region numbers"),
-    ("tab", "minimap", "Minimap: auto / on / off"),
+] + view_keys("Overlay: the agent's probability heat map") + [
     ("pageup", "hint_prev", "Highlight the previous hint's area (the wheel scrolls the hint list)"),
     ("pagedown", "hint_next", "Highlight the next hint's area"),
     ("backspace", "hint_clear", "Stop highlighting a hint"),
     ("q", "menu", "Back to the title menu"),
     ("o", "override", "Take over from the agent (O again: hand it back)"),
-    ("m", "mute", "Sound on / off"),
-    ("[", "volume_down", "Sound quieter"),
-    ("]", "volume_up", "Sound louder"),
-]
+] + SOUND_KEYS
 
 # In human control: arrow then 1-4 moves; Enter accepts the AI's ghost; digits are numbers.
 HUMAN_ONLY: list[tuple[str, str, str]] = [
@@ -92,25 +104,7 @@ REPLAY_KEYS: list[tuple[str, str, str]] = [
     ("q", "menu", "Back to the title menu"),
     ("f1", "help", "Help: this list"),
     ("h", "help", "Help: this list"),
-    ("m", "mute", "Sound on / off"),
-    ("[", "volume_down", "Sound quieter"),
-    ("]", "volume_up", "Sound louder"),
-    ("f", "follow", "Follow the agent"),
-    ("0", "fit", "Fit the map to the screen"),
-    ("+", "zoom_in", "Zoom in (or mouse wheel over the map)"),
-    ("=", "zoom_in", "Zoom in (or mouse wheel over the map)"),
-    ("-", "zoom_out", "Zoom out (or mouse wheel over the map)"),
-    ("ctrl+up", "pan_up", "Pan (or drag with the mouse)"),
-    ("ctrl+down", "pan_down", "Pan (or drag with the mouse)"),
-    ("ctrl+left", "pan_left", "Pan (or drag with the mouse)"),
-    ("ctrl+right", "pan_right", "Pan (or drag with the mouse)"),
-    ("e", "toggle_ruled_out", "Overlay: tiles ruled out by hints"),
-    ("c", "toggle_scanned", "Overlay: tiles already scanned"),
-    ("shift+m", "toggle_heat", "Overlay: where the treasure can still be"),
-    ("w", "toggle_path", "Overlay: the pirate's path (and, with X, his path ahead)"),
-    ("x", "toggle_treasure", "Show the treasure (spoiler!)"),
-    ("i", "toggle_regions", "Show region numbers"),
-    ("tab", "minimap", "Minimap: auto / on / off"),
+] + SOUND_KEYS + view_keys("Overlay: where the treasure can still be") + [
     ("backspace", "erase", "Erase a digit of G's number"),
     ("delete", "delete", "Delete this replay (asks first)"),
 ]
@@ -157,21 +151,6 @@ MENU_KEYS: list[tuple[str, str, str]] = [
     ("ctrl+o", "menu_browse", "Choose a map file"),
     ("f2", "menu_browse", "Choose a map file"),
 ]
-
-OVERLAY_KEYS: list[tuple[str, str, str]] = [
-    ("escape", "close", "Close"),
-    ("p", "close", "Close"),
-    ("f1", "close", "Close"),
-    ("h", "close", "Close"),
-    ("return", "close", "Close"),
-    ("kp_enter", "close", "Close"),
-    ("space", "close", "Close"),
-    ("q", "menu", "Back to the title menu"),
-    ("r", "restart", "Replay the same seed"),
-    ("n", "new_seed", "New game, new seed"),
-    ("ctrl+q", "quit", "Quit the arcade"),
-]
-
 
 def bindings(table: list[tuple[str, str, str]], *, digits: str | None = None) -> KeyBindings:
     table_bindings = KeyBindings.from_table(table)

@@ -47,12 +47,12 @@ def frame_surface(size: tuple[int, int]) -> pygame.Surface:
 
 
 def render_at_turn(map_path: str, seed: int, agent: str, turn: int, size: tuple[int, int], overlays: set[str],
-                   hint: int | None = None) -> pygame.Surface:
+                   hint: int | None = None, rules=None) -> pygame.Surface:
     """The arcade frame once the game has reached ``turn`` (animations finished), with
-    ``overlays`` and hint ``hint``'s area highlighted."""
+    ``overlays`` and hint ``hint``'s area highlighted; ``rules`` a variant (None: the default)."""
     from .app import make_context, start_play
 
-    ctx = make_context(size)
+    ctx = make_context(size, config=rules)
     play = start_play(ctx, map_path, seed, agent, overlays=overlays, speed="instant")
     play.match.advance_to_turn(turn)
     play.view.catch_up()

@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 
 from game.replay import Playback, ReplayError, load_replay, saved_replays
-from game.shell.input import CLICK, DRAG, HOVER, RESIZE, WHEEL
+from game.shell.input import CLICK, HOVER, RESIZE, WHEEL
 from game.shell.scenes import BaseScene, Push, Quit, Replace
 
 from . import keys
@@ -199,10 +199,10 @@ class ReplayScene(BaseScene):
     # -- input ------------------------------------------------------------------------------------
 
     def handle(self, intention):  # noqa: C901 - a flat table of what each key does
-        from .scenes import view_intention
+        from .scenes import mouse_intention, view_intention
 
         name, data = intention.name, intention.data
-        view, camera = self.view, self.view.camera
+        view = self.view
         if name == "pause" and self.goto_digits is not None:
             self.goto_digits = None  # Esc first cancels a half-typed G
             return None
@@ -268,28 +268,11 @@ class ReplayScene(BaseScene):
             return Push(HelpOverlay(self, "REPLAY KEYS"))
         elif view_intention(name, view):
             pass
-        elif name == WHEEL:
-            if not self.panel.wheel(data.pos, data.steps):
-                camera.zoom_at(data.pos, 1 if data.steps > 0 else -1)
-        elif name == DRAG:
-            camera.pan(data.dx, data.dy)
-        elif name == HOVER:
-            self.hovered_hint = self.panel.hint_at(data)
-            view.set_hover(data)
-            view.hint_focus = self.hovered_hint if self.hovered_hint is not None else self.selected_hint
-        elif name == CLICK:
+        elif name == CLICK and self.timeline_position(data.pos) is not None:
             position = self.timeline_position(data.pos)
-            if position is not None:
-                self.seek(position, animate=position == self.cursor + 1)
-            else:
-                tile = view.minimap_tile(data.pos)
-                if tile is not None:
-                    camera.center_on(tile)
-                else:
-                    hint = self.panel.hint_at(data.pos)
-                    if hint is not None:
-                        self.selected_hint = None if self.selected_hint == hint else hint
-                        view.hint_focus = self.selected_hint
+            self.seek(position, animate=position == self.cursor + 1)
+        else:
+            mouse_intention(name, data, self)
         return None
 
     def branch(self):

@@ -62,6 +62,39 @@ def view_intention(name: str, view) -> bool:
     return True
 
 
+def set_focus(scene) -> None:
+    """The hint whose area is highlighted: the one under the pointer, else the chosen one."""
+    scene.view.hint_focus = scene.hovered_hint if scene.hovered_hint is not None else scene.selected_hint
+
+
+def mouse_intention(name: str, data, scene) -> bool:
+    """The mouse over the board and the panel: the wheel zooms (or scrolls the hint list), a
+    drag pans, hovering shows a tile or a hint's area, a click centres the minimap's tile or
+    picks a hint; False if ``name`` is not one. Shared by the play and replay scenes."""
+    view, camera = scene.view, scene.view.camera
+    if name == WHEEL:
+        if not scene.panel.wheel(data.pos, data.steps):
+            camera.zoom_at(data.pos, 1 if data.steps > 0 else -1)
+    elif name == DRAG:
+        camera.pan(data.dx, data.dy)
+    elif name == HOVER:
+        scene.hovered_hint = scene.panel.hint_at(data)
+        view.set_hover(data)
+        set_focus(scene)
+    elif name == CLICK:
+        tile = view.minimap_tile(data.pos)
+        if tile is not None:
+            camera.center_on(tile)
+        else:
+            hint = scene.panel.hint_at(data.pos)
+            if hint is not None:
+                scene.selected_hint = None if scene.selected_hint == hint else hint
+                set_focus(scene)
+    else:
+        return False
+    return True
+
+
 @dataclass
 class Context:
     """What every scene shares: screen size, sprites, cached text, the command-line options."""
@@ -349,7 +382,7 @@ class PlayScene(BaseScene):
             self.save_error = f"replay not saved: {exc}"[:120]
 
     def set_focus(self) -> None:
-        self.view.hint_focus = self.hovered_hint if self.hovered_hint is not None else self.selected_hint
+        set_focus(self)
 
     def handle(self, intention):  # noqa: C901 - a flat table of what each key does
         name, data = intention.name, intention.data
@@ -426,24 +459,8 @@ class PlayScene(BaseScene):
                 step = -1 if name == "hint_prev" else 1
                 self.selected_hint = (self.selected_hint - 1 + step) % n + 1
             self.set_focus()
-        elif name == WHEEL:
-            if not self.panel.wheel(data.pos, data.steps):
-                camera.zoom_at(data.pos, 1 if data.steps > 0 else -1)
-        elif name == DRAG:
-            camera.pan(data.dx, data.dy)
-        elif name == HOVER:
-            self.hovered_hint = self.panel.hint_at(data)
-            view.set_hover(data)
-            self.set_focus()
-        elif name == CLICK:
-            tile = view.minimap_tile(data.pos)
-            if tile is not None:
-                camera.center_on(tile)
-            else:
-                hint = self.panel.hint_at(data.pos)
-                if hint is not None:
-                    self.selected_hint = None if self.selected_hint == hint else hint
-                    self.set_focus()
+        else:
+            mouse_intention(name, data, self)
         return None
 
     # -- time -------------------------------------------------------------------------------------

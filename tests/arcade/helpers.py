@@ -4,6 +4,7 @@ import pygame
 
 from game.arcade.app import build_app, make_context
 from game.arcade.match import Match
+from game.arcade.common import GameOverOverlay
 from game.arcade.scenes import PlayScene
 from game.shell.clock import FakeClock
 from game.shell.input import key_code
@@ -54,3 +55,14 @@ class Harness:
     @property
     def top(self):
         return self.app.stack.top
+
+
+def finished(board, seed=2):
+    """A watched game (autoplay, instant) played to its end: the game-over box is on top."""
+    h = Harness(board, seed=seed, speed="instant")
+    h.press("a")
+    for _ in range(100):
+        if isinstance(h.top, GameOverOverlay):
+            return h
+        h.frames(10)
+    raise AssertionError("the game never ended")

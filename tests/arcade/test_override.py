@@ -3,14 +3,14 @@
 import pygame
 
 from game.arcade.replayscene import ReplayScene
-from game.arcade.scenes import GameOverOverlay, PlayScene
+from game.arcade.scenes import PlayScene
 from game.replay import Playback, load_replay
 from game.shell.input import Click
 from game.shell.scenes import Replace
 from game.treasure.actions import LargeScan, MoveLarge, MoveSmall, Teleport, Verify
 from game.treasure.engine import action_error
 
-from .helpers import Harness, key
+from .helpers import Harness, finished, key
 from .test_match import scripted
 
 
@@ -115,12 +115,7 @@ def test_digits_without_a_prompt_keep_choosing_the_speed_and_o_hands_back(displa
 
 
 def test_a_finished_game_is_saved_and_the_game_over_screen_says_where(display, board, private_data_dir):
-    h = Harness(board, seed=2, speed="instant")
-    h.press("a")
-    for _ in range(100):
-        if isinstance(h.top, GameOverOverlay):
-            break
-        h.frames(10)
+    h = finished(board)
     path = h.play.saved_path
     assert path is not None and path.parent == private_data_dir / "replays"
     playback = Playback(load_replay(path))

@@ -4,7 +4,7 @@ from game.arcade.scenes import GameOverOverlay, HelpOverlay, PauseOverlay, PlayS
 from game.shell.tweens import Sequence, Tween
 from game.treasure.actions import LargeScan, MoveLarge, MoveSmall, Verify
 
-from .helpers import Harness, key
+from .helpers import Harness, finished, key
 from .test_match import scripted
 
 
@@ -53,12 +53,7 @@ def test_autoplay_finishes_a_game_and_quits_at_the_end(display, board):
 
 
 def test_autoplay_shows_the_game_over_screen_and_r_replays_the_seed(display, board):
-    h = Harness(board, seed=2, speed="instant")
-    h.press("a")
-    for _ in range(100):
-        if isinstance(h.top, GameOverOverlay):
-            break
-        h.frames(10)
+    h = finished(board)
     assert isinstance(h.top, GameOverOverlay) and h.match.over
     first = h.match.steps[0].state.agent
     h.press("r")

@@ -14,10 +14,9 @@ from game.shell.scenes import Pop, Push, Replace
 from game.treasure.actions import LargeScan
 from game.treasure.config import RulesConfig
 
-from .helpers import Harness
+from .helpers import Harness, finished
 from .test_match import scripted
 from .test_override import human
-from .test_safe_controls import finished
 
 
 # --- the tile under the mouse -------------------------------------------------------------------

@@ -11,18 +11,8 @@ from game.shell.input import Click, Intention
 from game.shell.scenes import Quit
 from game.treasure.actions import LargeScan, Teleport, Verify
 
-from .helpers import Harness, key
+from .helpers import Harness, finished, key
 from .test_override import human, last_action, replay_scene
-
-
-def finished(board, seed=2):
-    h = Harness(board, seed=seed, speed="instant")
-    h.press("a")
-    for _ in range(100):
-        if isinstance(h.top, GameOverOverlay):
-            return h
-        h.frames(10)
-    raise AssertionError("the game never ended")
 
 
 @pytest.mark.parametrize("name", ["escape", "space", "return", "kp_enter", "p", "f1", "h"])
