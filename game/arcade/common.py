@@ -251,11 +251,19 @@ class PauseOverlay(Overlay):
         shade(surface, 150)
         ctx, t = self.ctx, self.ctx.text
         w, h = surface.get_size()
-        t.draw(surface, "PAUSED", ctx.px(72), GOLD, (w // 2, h // 2 - ctx.px(60)), anchor="center")
         size = font_size(ctx, 26)
-        for i, text in enumerate(self.lines()):
-            t.draw(surface, fit_text(t, text, size, w - ctx.px(20)), size, WHITE,
-                   (w // 2, h // 2 + ctx.px(10 + 36 * i)), anchor="center")
+        lines = [fit_text(t, text, size, w - ctx.px(60)) for text in self.lines()]
+        # A darker box behind the words, so they read over a bright board.
+        inner_w = max([t.measure("PAUSED", ctx.px(72))[0]] + [t.measure(text, size)[0] for text in lines])
+        box = pygame.Rect(0, 0, min(w - ctx.px(20), inner_w + ctx.px(60)), ctx.px(130) + ctx.px(36) * len(lines))
+        box.center = (w // 2, h // 2 - ctx.px(60) + box.h // 2 - ctx.px(56))
+        veil = pygame.Surface(box.size, pygame.SRCALPHA)
+        veil.fill((8, 10, 24, 200))
+        surface.blit(veil, box)
+        pygame.draw.rect(surface, GOLD, box, max(1, ctx.px(2)), border_radius=ctx.px(8))
+        t.draw(surface, "PAUSED", ctx.px(72), GOLD, (w // 2, h // 2 - ctx.px(60)), anchor="center")
+        for i, text in enumerate(lines):
+            t.draw(surface, text, size, WHITE, (w // 2, h // 2 + ctx.px(10 + 36 * i)), anchor="center")
 
 
 class GameOverOverlay(Overlay):

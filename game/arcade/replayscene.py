@@ -147,6 +147,9 @@ class ReplayScene(BaseScene):
 
     # -- the host of the shared overlays (game.arcade.common) ----------------------------------------
 
+    help_footer = ("O: branch, then you play: an arrow then 1-4 moves, L scans, V + number + Enter verifies, "
+                   "T + click teleports, Enter accepts the AI's ghost.")
+
     def key_rows(self) -> list[tuple[str, str]]:
         return REPLAY_BINDINGS.describe()
 

@@ -159,6 +159,7 @@ class PlayScene(BaseScene):
         self.hovered_hint: int | None = None
         self._gap = 0.0
         self._ended = False
+        self.title_back = None  # the title's Esc (back to the game picker), for the title Q goes to
         self.show_text = text
         map_rect, panel_rect = self.layout(ctx.size)
         self.view = BoardView(match, ctx.sprites, map_rect, text=ctx.text if text else None,
@@ -203,7 +204,10 @@ class PlayScene(BaseScene):
         return keys.bindings(keys.HUMAN_KEYS if self.human else keys.PLAY_KEYS).describe()
 
     def menu_scene(self):
-        return TitleScene(self.ctx)
+        """Q: the title (Treasure Island's options), whose Esc goes where it went before."""
+        title = TitleScene(self.ctx)
+        title.back = self.title_back
+        return title
 
     def new_game(self) -> None:
         self.restart(secrets.randbelow(2**31))
@@ -683,7 +687,10 @@ class TitleScene(BaseScene):
 
     def start(self):
         play = self.options.start()
-        return None if play is None else Replace(play)
+        if play is None:
+            return None
+        play.title_back = self.back
+        return Replace(play)
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, t = self.ctx, self.ctx.text

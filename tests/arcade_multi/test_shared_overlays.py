@@ -210,3 +210,27 @@ def test_treasure_islands_record_names_its_arcade_entry_like_every_game():
 
     assert GAME.arcade == "game.arcade.treasure_entry:ARCADE" and games.load_entry(GAME) is ARCADE
     assert not hasattr(games, "BUILT_IN")  # no fallback: every game's record names its entry
+
+
+def test_q_from_a_treasure_island_game_opened_from_the_picker_comes_back_to_a_title_whose_esc_goes_back(
+        display, tmp_path):
+    """As Q in the duel goes to its options, whose Esc goes to the picker."""
+    from game.arcade.app import make_context
+    from game.arcade.picker import GamePickerScene
+    from game.shell.input import Intention
+    from game.shell.scenes import Replace
+    from game.treasure.mapfile import write_map
+
+    path = tmp_path / "island.txt"
+    write_map(make_board(), path)
+    ctx = make_context((960, 540), sprites_dir="", maps=[path])
+    title = GamePickerScene(ctx, selected="treasure").handle(Intention("menu_go")).scene
+    title.seed_text = "3"
+    play = title.start().scene
+    assert isinstance(play, scenes.PlayScene)
+    again = play.handle(Intention("menu")).scene
+    assert isinstance(again, scenes.TitleScene)
+    back = again.handle(Intention("menu_back"))
+    assert isinstance(back, Replace) and isinstance(back.scene, GamePickerScene)
+    transition = PauseOverlay(play).handle(Intention("menu"))  # Q in the pause: the same title
+    assert isinstance(transition, common.Chain) and transition.second.scene.back is not None
