@@ -15,9 +15,11 @@ from dataclasses import asdict, dataclass
 
 RESULT_COLUMNS = ["mrx", "detectives", "games", "mrx_wins", "mrx_win_rate", "ci_low", "ci_high",
                   "mean_rounds", "mean_capture_round", "captures", "illegal_moves", "errors",
-                  "mean_move_ms", "max_move_ms", "moves_over_budget", "move_time"]
+                  "mean_move_ms", "max_move_ms", "moves_over_budget", "max_move_cpu_ms",
+                  "moves_over_budget_cpu", "move_time"]
 GAME_COLUMNS = ["mrx", "detectives", "game", "seed", "winner", "rounds", "log_length", "capture_round",
-                "illegal_moves", "errors", "decisions", "mean_move_ms", "max_move_ms", "moves_over_budget"]
+                "illegal_moves", "errors", "decisions", "mean_move_ms", "max_move_ms", "moves_over_budget",
+                "max_move_cpu_ms", "moves_over_budget_cpu"]
 OVER_BUDGET = 1.2   # a move over 120% of the budget counts as over
 
 
@@ -48,6 +50,8 @@ class GameRow:
     mean_move_ms: float
     max_move_ms: float
     moves_over_budget: int
+    max_move_cpu_ms: float
+    moves_over_budget_cpu: int
 
 
 def play_one(job: tuple[str, str, int, int, float]) -> GameRow:
@@ -63,7 +67,9 @@ def play_one(job: tuple[str, str, int, int, float]) -> GameRow:
     return GameRow(mrx_name, det_name, k, s, result.winner, result.rounds, result.mrx_moves,
                    result.captured_round, result.illegal_moves, len(result.errors), len(times),
                    1000 * sum(times) / max(1, len(times)), 1000 * max(times, default=0.0),
-                   sum(1 for t in times if t > move_time * OVER_BUDGET))
+                   sum(1 for t in times if t > move_time * OVER_BUDGET),
+                   1000 * max(result.cpu_times, default=0.0),
+                   sum(1 for t in result.cpu_times if t > move_time * OVER_BUDGET))
 
 
 def _worker_init() -> None:
@@ -127,6 +133,8 @@ def summarise(rows: list[GameRow], move_time: float) -> list[dict]:
             "mean_move_ms": round(sum(r.mean_move_ms * r.decisions for r in mine) / max(1, decisions), 3),
             "max_move_ms": round(max((r.max_move_ms for r in mine), default=0.0), 3),
             "moves_over_budget": sum(r.moves_over_budget for r in mine),
+            "max_move_cpu_ms": round(max((r.max_move_cpu_ms for r in mine), default=0.0), 3),
+            "moves_over_budget_cpu": sum(r.moves_over_budget_cpu for r in mine),
             "move_time": move_time,
         })
     return out
@@ -138,6 +146,7 @@ def game_dicts(rows: list[GameRow]) -> list[dict]:
         d = asdict(r)
         d["mean_move_ms"] = round(d["mean_move_ms"], 3)
         d["max_move_ms"] = round(d["max_move_ms"], 3)
+        d["max_move_cpu_ms"] = round(d["max_move_cpu_ms"], 3)
         out.append(d)
     return out
 

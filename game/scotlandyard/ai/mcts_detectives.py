@@ -35,15 +35,15 @@ from game.scotlandyard.ai.policy import category_bias, detective_move_costs
 from game.scotlandyard.ai.sim import SECRET, Sim
 
 EXPLORATION = 0.4
-PRIOR_WEIGHT = 1.0
-MAX_CANDIDATES = 8
+PRIOR_WEIGHT = 3.0
+MAX_CANDIDATES = 3
 HORIZON = 2
 MIN_ITERATIONS = 96       # before stopping early
 EPSILON = 0.1
 COALITION_REDUCTION = 0.1
 ITERATIONS_PER_SECOND = 6000
 SEARCH_SHARE = 0.5        # of the move budget: a round has five detective moves, CPU is shared
-CLEAR_GAP = 0.5           # the prior decides alone when its best move is this far ahead
+CLEAR_GAP = 0.3           # the prior decides alone when its best move is this far ahead
 
 
 def _settled(stats: dict, total: int) -> bool:

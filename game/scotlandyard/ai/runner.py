@@ -19,8 +19,9 @@ class GameResult:
     mrx_moves: int                   # entries in the travel log at the end
     rounds: int                      # Mr X's turns (a double move is one turn)
     captured_round: int | None       # the round in which a detective caught Mr X
-    mrx_times: list = field(default_factory=list)
+    mrx_times: list = field(default_factory=list)        # wall-clock seconds per decision
     detective_times: list = field(default_factory=list)
+    cpu_times: list = field(default_factory=list)        # CPU seconds of this process per decision
     illegal_moves: int = 0
     errors: list = field(default_factory=list)
     decisions: list = field(default_factory=list)   # (move text, reason) when asked for
@@ -41,16 +42,19 @@ def play_game(state, mrx_player, detectives_player, keep_decisions: bool = False
             view, player, key, times = DetectivesView.of(state), detectives_player, "det", result.detective_times
         legal = state.available_moves()
         t0 = time.perf_counter()
+        c0 = time.process_time()
         try:
             if not started[key]:  # preparation (tables, caches) is not a move: not timed
                 started[key] = True
                 player.start(view)
             t0 = time.perf_counter()
+            c0 = time.process_time()
             decision = player.choose(view)
         except Exception as exc:  # a broken player loses the move, not the benchmark
             decision = None
             result.errors.append(f"{type(exc).__name__}: {exc}")
         times.append(time.perf_counter() - t0)
+        result.cpu_times.append(time.process_time() - c0)
         move = decision.move if isinstance(decision, Decision) else decision
         if move not in legal:
             result.illegal_moves += 1

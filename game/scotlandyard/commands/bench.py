@@ -78,14 +78,15 @@ def _names(text: str, option: str, table: dict) -> list[str]:
 
 def _table(rows: list[dict]) -> str:
     head = (f"{'Mr X':<10} {'detectives':<10} {'games':>5} {'Mr X wins':>9} {'win rate':>8} {'95% interval':>15} "
-            f"{'rounds':>6} {'capture':>7} {'ms/move':>8} {'max ms':>8} {'over':>5} {'illegal':>7}")
+            f"{'rounds':>6} {'capture':>7} {'ms/move':>8} {'max ms':>8} {'over':>5} {'max cpu':>8} {'over':>5} {'illegal':>7}")
     lines = [head, "-" * len(head)]
     for r in rows:
         cap = f"{r['mean_capture_round']:.1f}" if r["mean_capture_round"] is not None else "-"
         lines.append(f"{r['mrx']:<10} {r['detectives']:<10} {r['games']:>5} {r['mrx_wins']:>9} "
                      f"{r['mrx_win_rate']:>8.1%} {'[' + format(r['ci_low'], '.1%') + ', ' + format(r['ci_high'], '.1%') + ']':>15} "
                      f"{r['mean_rounds']:>6.1f} {cap:>7} {r['mean_move_ms']:>8.1f} {r['max_move_ms']:>8.1f} "
-                     f"{r['moves_over_budget']:>5} {r['illegal_moves']:>7}")
+                     f"{r['moves_over_budget']:>5} {r['max_move_cpu_ms']:>8.1f} {r['moves_over_budget_cpu']:>5} "
+                     f"{r['illegal_moves']:>7}")
     return "\n".join(lines)
 
 
@@ -153,7 +154,8 @@ def run(args: argparse.Namespace) -> int:
     _write_csv(out / "games.csv", GAME_COLUMNS, game_dicts(rows))
     _chart(summary, out / "winrate.png", args.move_time)
     print(_table(summary))
-    print(f"move budget {args.move_time:g} s; 'over' counts moves above {1.2 * args.move_time:g} s; "
+    print(f"move budget {args.move_time:g} s; 'over' counts moves above {1.2 * args.move_time:g} s, "
+          "by the wall clock ('max ms') and by the CPU time of the player's process ('max cpu'); "
           f"wrote {out}/results.json, results.csv, games.csv, winrate.png")
     return 0
 
