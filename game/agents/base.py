@@ -3,6 +3,11 @@
 An agent may keep memory between calls (it is one object per game). It returns either a bare
 :class:`~game.treasure.actions.Action` or a :class:`Decision` carrying a one-line reason a
 person can read. The teleport costs no action: an agent may return it and will be asked again.
+
+The game does not trust agents (``docs/UNTRUSTED-AGENTS.md``): an exception, an answer of the
+wrong type, a reason that is not a string, or a call that takes longer than the time limit
+(default 10 s, ``--agent-time``) forfeits that action, with the reason in the LOG; after a
+time-out the agent is not asked again in that game. The observation is read-only.
 """
 
 from __future__ import annotations
