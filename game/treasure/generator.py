@@ -28,7 +28,9 @@ How an island is made, and why each step is shaped the way it is:
    about ``mountain_share`` of the main island, at most half of any region. Pockets of
    passable land they enclose are buried (tiny ones) or opened by a pass cut through the
    range: the passable main island is one 4-connected piece, so every prison reaches the
-   treasure (RULES §6) and an agent anywhere on it can walk anywhere on it.
+   treasure (RULES §6) and an agent anywhere on it can walk anywhere on it. Where most
+   peaks come out alone (small islands, whose few mountain tiles fall on separate bits of
+   the ridge bands), the lone peaks are moved next to the ranges, so mountains form ranges.
 5. **Prisons and treasure.** Prisons (2, one more per 1500 land tiles, at most 10 unless
    asked) are spread by noisy farthest-point sampling and never touch each other, not even
    diagonally; the treasure lies on ordinary land, a few tiles from every prison when the
@@ -54,6 +56,8 @@ MIN_REGION_TILES = 4  # fewer land tiles per region than this and a region means
 MAX_MOUNTAIN_SHARE = 0.3  # above this the island stops being walkable in any useful sense
 POCKET_ALLOWANCE = 0.1  # buried pockets may add this share of the mountain budget, no more
 REGION_MOUNTAIN_CAP = 0.5  # no region may be more than half mountain
+RANGE_MIN = 3  # mountain tiles in one 8-connected piece for it to read as a range
+RANGE_SHARE = 0.75  # fewer of the mountains than this in ranges: the lone peaks are moved
 LAND_PER_EXTRA_PRISON = 1500
 MAX_DEFAULT_PRISONS = 10
 MAX_TURN = 10_000
@@ -575,15 +579,19 @@ def _grow_regions(land: np.ndarray, seeds: np.ndarray, wy: np.ndarray, wx: np.nd
     return label
 
 
-def _components(mask: np.ndarray, label: np.ndarray | None = None) -> tuple[np.ndarray, int]:
-    """4-connected pieces of ``mask`` (tiles joined only if ``label`` agrees), numbered 1..n."""
+def _components(mask: np.ndarray, label: np.ndarray | None = None, *,
+                diagonal: bool = False) -> tuple[np.ndarray, int]:
+    """4-connected pieces of ``mask`` (tiles joined only if ``label`` agrees), numbered 1..n.
+
+    With ``diagonal``, 8-connected pieces: diagonal neighbours join too.
+    """
     h, w = mask.shape
     stride = w + 2
     pad = np.zeros((h + 2, w + 2), dtype=np.int64)
     pad[1:-1, 1:-1] = np.where(mask, 1 if label is None else label.astype(np.int64) + 1, 0)
     key = pad.ravel().tolist()
     piece = [0] * len(key)
-    steps = (-stride, 1, stride, -1)
+    steps = _ring_steps(stride) if diagonal else (-stride, 1, stride, -1)
     count = 0
     for start in np.flatnonzero(pad.ravel()).tolist():
         if piece[start]:
@@ -809,7 +817,9 @@ def _raise_mountains(rng: np.random.Generator, main: np.ndarray, region: np.ndar
     winding bands), masked by a coarser noise so they gather in a few massifs instead of
     covering the island evenly; no region gets more than half mountain. The best-scoring
     tiles are raised at once, then :func:`_open_pockets` makes the passable land one piece
-    again by burying tiny pockets in the range and cutting passes to the bigger ones.
+    again by burying tiny pockets in the range and cutting passes to the bigger ones,
+    :func:`_top_up` makes up for the tiles the passes took and :func:`_gather_ranges` moves
+    lone peaks next to the ranges when they are most of the mountains.
     """
     h, w = main.shape
     budget = int(round(share * int(main.sum())))
@@ -837,8 +847,9 @@ def _raise_mountains(rng: np.random.Generator, main: np.ndarray, region: np.ndar
     mountain = np.zeros(h * w, dtype=bool)
     mountain[ranked[:budget]] = True
     mountain = mountain.reshape(h, w)
-    _open_pockets(main, mountain, max(2, budget // 50), int(POCKET_ALLOWANCE * budget))
+    _open_pockets(main, mountain, region, max(2, budget // 50), int(POCKET_ALLOWANCE * budget))
     _top_up(main, mountain, region, ranked, budget)
+    _gather_ranges(main, mountain, region, score)
     return mountain
 
 
@@ -869,15 +880,116 @@ def _top_up(main: np.ndarray, mountain: np.ndarray, region: np.ndarray, ranked: 
             return
 
 
-def _open_pockets(main: np.ndarray, mountain: np.ndarray, bury_up_to: int, allowance: int) -> None:
+def _ring_steps(stride: int) -> tuple[int, ...]:
+    """Flat-index steps to the 8 neighbours of a tile in a grid ``stride`` wide."""
+    return (-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1)
+
+
+def _gather_ranges(main: np.ndarray, mountain: np.ndarray, region: np.ndarray,
+                   score: np.ndarray) -> None:
+    """Move lone peaks next to the ranges when too few mountains lie in ranges. In place.
+
+    A range is an 8-connected piece of at least ``RANGE_MIN`` mountain tiles; smaller pieces
+    are lone peaks. A few of them among long ranges look natural and stay. But on a small
+    island the budget is a handful of tiles, and its best-scoring tiles are the separate
+    peaks of a ridge band that the coast (``inland``) and the massif zones cut into short
+    bits: then most mountains would be lone. If fewer than ``RANGE_SHARE`` of them lie in
+    ranges, every lone peak is lowered (the ranges stay; with none, the lone piece holding
+    the best-scoring tile stays as the start of one) and as many tiles are raised again by
+    :func:`_grow_ranges`, next to the mountains that stay: the count, and so the share, is
+    unchanged. Lowering a lone peak only adds passable land next to passable land, and
+    every tile raised passes the simple-tile test, so the passable main island stays one
+    piece; the region cap is kept.
+    """
+    count = int(mountain.sum())
+    if count < RANGE_MIN:
+        return
+    piece, n = _components(mountain, diagonal=True)
+    sizes = np.bincount(piece.ravel(), minlength=n + 1)
+    lone = mountain & (sizes[piece] < RANGE_MIN)
+    if count - int(lone.sum()) >= RANGE_SHARE * count:
+        return
+    keep = mountain & ~lone
+    if not keep.any():
+        best = int(np.argmax(np.where(lone, score, -np.inf)))
+        keep = piece == piece.ravel()[best]
+    mountain &= keep
+    _grow_ranges(main, mountain, region, score, count - int(keep.sum()))
+
+
+def _grow_ranges(main: np.ndarray, mountain: np.ndarray, region: np.ndarray, score: np.ndarray,
+                 missing: int) -> None:
+    """Raise ``missing`` tiles, each touching (8-neighbours) a mountain, best score first.
+
+    In place. Ranges so grow along their ridge. A tile is raised only if its region is under
+    the cap and it is simple for the passable land (:data:`_SIMPLE`), so the passable main
+    island stays one piece; a tile refused for that is offered again when a neighbour rises,
+    which may make it simple. Should the ranges have no room left, the best tile anywhere
+    starts a new one.
+    """
+    h, w = main.shape
+    stride = w + 2
+    ring = _ring_steps(stride)
+    land = np.pad(main, 1).ravel().tolist()
+    high = np.pad(mountain, 1).ravel().tolist()
+    passable = np.pad(main & ~mountain, 1)
+    flat_passable = passable.ravel()
+    rid = np.pad(region, 1).ravel().tolist()
+    value = np.pad(score, 1).ravel().tolist()
+    counts = np.bincount(region[mountain], minlength=int(region.max()) + 1).tolist()
+    caps = (REGION_MOUNTAIN_CAP * np.bincount(region[main], minlength=len(counts))).astype(np.int64).tolist()
+
+    def open_tile(i: int) -> bool:
+        if high[i] or counts[rid[i]] >= caps[rid[i]]:
+            return False
+        r, c = divmod(i, stride)
+        return _movable(passable, r, c, True)
+
+    heap: list[tuple[float, int]] = []
+
+    def offer_ring(i: int) -> None:
+        for s in ring:
+            j = i + s
+            if land[j] and not high[j]:
+                heapq.heappush(heap, (-value[j], j))
+
+    for i in np.flatnonzero(np.pad(mountain, 1).ravel()).tolist():
+        offer_ring(i)
+    anywhere = sorted(np.flatnonzero(np.pad(main, 1).ravel()).tolist(), key=lambda i: (-value[i], i))
+    while missing > 0:
+        pick = -1
+        while heap:
+            _, i = heapq.heappop(heap)
+            if open_tile(i):
+                pick = i
+                break
+        if pick < 0:
+            pick = next((i for i in anywhere if open_tile(i)), -1)
+            if pick < 0:
+                return
+        high[pick] = True
+        flat_passable[pick] = False
+        counts[rid[pick]] += 1
+        r, c = divmod(pick, stride)
+        mountain[r - 1, c - 1] = True
+        missing -= 1
+        offer_ring(pick)
+
+
+def _open_pockets(main: np.ndarray, mountain: np.ndarray, region: np.ndarray, bury_up_to: int,
+                  allowance: int) -> None:
     """Make ``main & ~mountain`` one 4-connected piece, in place.
 
     A pocket of at most ``bury_up_to`` tiles becomes mountain (it reads as part of the
     range) while the buried tiles stay within ``allowance``, which bounds the mountain count
-    (and so :func:`max_prisons` holds); any other pocket gets a one-tile pass cut along the
-    shortest way through the range to the largest passable piece.
+    (and so :func:`max_prisons` holds), and no region goes over its cap
+    (``REGION_MOUNTAIN_CAP``; on small regions one buried tile can be the difference); any
+    other pocket gets a one-tile pass cut along the shortest way through the range to the
+    largest passable piece.
     """
     buried = 0
+    n_regions = int(region.max()) + 1
+    caps = (REGION_MOUNTAIN_CAP * np.bincount(region[main], minlength=n_regions)).astype(np.int64)
     while True:
         piece, count = _components(main & ~mountain)
         if count <= 1:
@@ -885,9 +997,18 @@ def _open_pockets(main: np.ndarray, mountain: np.ndarray, bury_up_to: int, allow
         sizes = np.bincount(piece.ravel(), minlength=count + 1)
         sizes[0] = 0
         biggest = int(np.argmax(sizes))
+        small = sizes <= bury_up_to
+        small[[0, biggest]] = False
+        in_small = small[piece]
+        small_piece, small_region = piece[in_small], region[in_small]
+        counts = np.bincount(region[mountain], minlength=n_regions)
         bury = np.zeros(count + 1, dtype=bool)
         for p in np.argsort(sizes, kind="stable").tolist():  # smallest first
-            if p != 0 and p != biggest and sizes[p] <= bury_up_to and buried + sizes[p] <= allowance:
+            if small[p] and buried + sizes[p] <= allowance:
+                add = np.bincount(small_region[small_piece == p], minlength=n_regions)
+                if (counts + add > caps).any():
+                    continue
+                counts += add
                 bury[p] = True
                 buried += int(sizes[p])
         mountain |= bury[piece]

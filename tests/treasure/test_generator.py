@@ -10,7 +10,7 @@ from collections import deque
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.treasure.board import Board
@@ -129,7 +129,7 @@ def check_island(board: Board, width: int, height: int, regions: int) -> None:
 
 
 def check_mountains(board: Board, share: float) -> None:
-    """About ``share`` of the main island is mountain, mostly in clusters (ranges)."""
+    """About ``share`` of the main island is mountain, mostly in ranges, at most half a region."""
     main = main_island(board)
     count = int(board.mountain.sum())
     land = int(main.sum())
@@ -139,6 +139,10 @@ def check_mountains(board: Board, share: float) -> None:
     if share >= 0.05 and count >= 10:
         clustered = sum(len(p) for p in pieces(board.mountain, EIGHT) if len(p) >= 3)
         assert clustered >= 0.5 * count, "mountains scattered, not in ranges"
+    # No region is more than half mountain.
+    for rid in range(1, board.n_regions):
+        inside = board.region == rid
+        assert (board.mountain & inside).sum() <= 0.5 * inside.sum(), f"region {rid} over half mountain"
 
 
 @st.composite
@@ -155,6 +159,8 @@ def island_args(draw):
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(island_args())
+@example((12, 28, 13, 216))  # small island, 12 regions: only 4 of 10 mountains were in ranges
+@example((16, 24, 27, 2911093755))
 def test_every_invariant_holds(args):
     width, height, regions, seed = args
     board = generate_island(width, height, regions, seed)
@@ -164,6 +170,8 @@ def test_every_invariant_holds(args):
 
 @settings(max_examples=25, deadline=None)
 @given(island_args(), st.sampled_from([0.0, 0.02, 0.15, 0.3]))
+@example((9, 18, 11, 3034465794), 0.3)  # lone peaks once outnumbered the ranges here
+@example((12, 18, 19, 2834287285), 0.15)
 def test_mountain_share_is_honoured_and_never_walls_off_land(args, share):
     width, height, regions, seed = args
     board = generate_island(width, height, regions, seed, mountain_share=share)
@@ -218,6 +226,31 @@ def test_larger_maps_have_more_prisons_and_islets_are_whole_regions():
     check_island(board, 128, 128, 20)
     check_mountains(board, 0.08)
     assert len(board.prisons) > 2
+
+
+@pytest.mark.parametrize(
+    "width,height,regions,seed,share",
+    [
+        # Counterexamples found by searching many seeds: small islands cut into many regions,
+        # whose few mountain tiles came out as lone peaks on separate bits of the ridge bands,
+        (12, 28, 13, 216, 0.08),
+        (16, 24, 27, 2911093755, 0.08),
+        (19, 16, 25, 1596494975, 0.08),
+        (13, 24, 18, 284306916, 0.08),
+        (23, 22, 19, 2146476612, 0.05),
+        (16, 19, 23, 3513363859, 0.1),
+        (12, 17, 12, 609719234, 0.2),
+        (8, 22, 13, 506626292, 0.3),
+        # ... and where a buried pocket once made a small region more than half mountain.
+        (19, 16, 21, 4243610308, 0.1),
+        (15, 16, 12, 2254449402, 0.15),
+        (19, 12, 12, 1616919643, 0.3),
+    ],
+)
+def test_small_islands_with_many_regions_keep_ranges_and_the_region_cap(width, height, regions, seed, share):
+    board = generate_island(width, height, regions, seed, mountain_share=share)
+    check_island(board, width, height, regions)
+    check_mountains(board, share)
 
 
 def test_different_seeds_give_different_islands():
