@@ -129,11 +129,10 @@ def run(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     bar = progress_bar()
     try:
-        if rules is None:
-            results = list(run_games(maps, agents, args.games, args.seed, args.workers, progress=bar,
-                                     time_limit=args.agent_time))
-        else:
-            results = list(run_games_with_rules(maps, agents, args.games, args.seed, args.workers, rules, bar))
+        # run_games takes the rules too (None: the defaults): the same seeded games, and a broken
+        # agent (even one that cannot be made) costs forfeits, never the run (#18).
+        results = list(run_games(maps, agents, args.games, args.seed, args.workers, progress=bar,
+                                 time_limit=args.agent_time, rules=rules))
     finally:
         getattr(bar, "stop", lambda: None)()
     rows = summarise(results)
