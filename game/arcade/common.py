@@ -211,10 +211,15 @@ class HelpOverlay(Overlay):
         ctx, t = self.ctx, self.ctx.text
         w, h = surface.get_size()
         font, line_h, columns, col_w, key_w = self.layout((w, h))
+        footer = wrap(t, self.footer(), font, w - ctx.px(60), 3)
+        # A short list stands in the middle of the room the footer leaves, its title with it.
+        tallest = max(sum(len(lines) for _, lines in column) for column in columns) * line_h
+        room = h - ctx.px(12) - len(footer) * (t.measure("Ag", font)[1] + 2) - self.top()
+        drop = max(0, (room - tallest) // 2)
         x0 = (w - col_w * len(columns)) // 2
-        t.draw(surface, self.title, font_size(ctx, 40), GOLD, (w // 2, ctx.px(24)), anchor="midtop")
+        t.draw(surface, self.title, font_size(ctx, 40), GOLD, (w // 2, ctx.px(24) + drop), anchor="midtop")
         for ci, column in enumerate(columns):
-            y = self.top()
+            y = self.top() + drop
             x = x0 + ci * col_w
             for key_label, lines in column:
                 t.draw(surface, fit_text(t, key_label, font, key_w - ctx.px(8)), font, GOLD, (x, y))
@@ -222,7 +227,7 @@ class HelpOverlay(Overlay):
                     t.draw(surface, fit_text(t, line, font, col_w - key_w - ctx.px(16)), font, WHITE, (x + key_w, y))
                     y += line_h
         y = h - ctx.px(12)
-        for part in reversed(wrap(t, self.footer(), font, w - ctx.px(60), 3)):
+        for part in reversed(footer):
             rect = t.draw(surface, part, font, (170, 170, 190), (w // 2, y), anchor="midbottom")
             y = rect.top - 2
 
