@@ -140,7 +140,7 @@ class ReplayScene(BaseScene):
         self.panel = Panel(panel_rect, ctx.text, ctx.scale)
         self.footer = "F1 / H: help and keys    P / Esc: pause"
         self.cursor = 0
-        self.timeline = Timeline(self.timeline_rect(), len(playback), progress=True)
+        self.timeline = Timeline(self.timeline_rect(), len(playback))
         self.timeline.set_data([], [(m.index, MARK_COLOURS[m.kind], MARK_SHAPES.get(m.kind, "dot"))
                                     for m in self.marks], units=playback.turns)
         self.view.show(0)

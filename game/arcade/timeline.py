@@ -6,7 +6,7 @@ and a score of 50,000 both show; ``marks`` are ``(index, colour)`` ticks (stuns,
 the end), or ``(index, colour, shape)`` with a shape of :data:`SHAPES`; ``units`` (optional,
 one number per index: the turn or round it belongs to) add a small tick where each unit starts,
 every tenth one taller, thinned to every 10th or 100th unit when the bar is too short for all.
-With ``progress`` the part of the game already shown is filled in another colour.
+The part of the game already shown is filled in another colour (``progress=False``: not).
 
 The curves, marks and ticks are drawn once into cached surfaces; a frame only blits them and
 draws the cursor (and its label), so the timeline costs the same for a 10-move and a 2000-move
@@ -30,7 +30,7 @@ def symlog(value: float) -> float:
 
 
 class Timeline:
-    def __init__(self, rect: pygame.Rect, length: int, *, progress: bool = False) -> None:
+    def __init__(self, rect: pygame.Rect, length: int, *, progress: bool = True) -> None:
         self.rect = pygame.Rect(rect)
         self.length = max(1, length)
         self.progress = progress
