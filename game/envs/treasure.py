@@ -40,6 +40,7 @@ from game.treasure.mapfile import read_map
 from game.treasure.observation import Observation, PublicHint, observe
 
 from .treasure_codec import TreasureActionCodec
+from .treasure_trail import TrailKnowledge
 
 HINT_NONE, HINT_UNVERIFIED, HINT_TRUE, HINT_FALSE = 0, 1, 2, 3
 MAX_TURN = 1 << 20
@@ -255,14 +256,19 @@ class TreasureIslandEnv(gym.Env):
 
     def _info(self) -> dict[str, Any]:
         # Not the game seed (it fixes the treasure): that stays in ``self.game_seed`` for replays.
-        return {"action_mask": self._mask, "turn": self.state.turn, "outcome": self.state.outcome}
+        # A copy: changing the info's mask must not change what action_masks() answers.
+        return {"action_mask": self._mask.copy(), "turn": self.state.turn, "outcome": self.state.outcome}
 
 
 class TreasureEncoder:
     """Public :class:`~game.treasure.observation.Observation` -> the environment's arrays and
-    mask. One per game seat: it keeps the hint stack and the candidate tiles between calls (call
-    :meth:`begin` at each new game). Shared by the environment and :class:`game.envs.agents.PolicyAgent`,
-    so a trained policy sees the same arrays in the bench and the arcade as in training."""
+    mask. One per game seat: it keeps the game's arrays between calls and updates them with what
+    changed (call :meth:`begin` at each new game, and feed it the game's observations in order).
+    Shared by the environment and :class:`game.envs.agents.PolicyAgent`, so a trained policy sees
+    the same arrays in the bench and the arcade as in training.
+
+    Every array it returns is a fresh copy that nothing else holds: the caller may keep and
+    modify it (Gymnasium asks for that) without touching the encoder's own arrays."""
 
     def __init__(self, codec: TreasureActionCodec):
         self.codec = codec
@@ -315,62 +321,118 @@ class TreasureEncoder:
             "free_turn": np.array([board.free_turn], np.int32),
             "map_size": np.array(board.shape, np.int32),
         }
+        for array in self._static.values():
+            array.flags.writeable = False  # copied into every observation, never changed
         self._teleport_plane = self.codec.teleport_plane(board)
+        self._hint_area = np.zeros((self.max_hints, *self.max_shape), dtype=np.int8)
+        self._hints_seen = 0
         self.begin()
 
     def begin(self) -> None:
         """A new game on the same map."""
         k, (h, w) = self.max_hints, self.max_shape
-        self._hint_area = np.zeros((k, h, w), dtype=np.int8)
-        self._hint_kind = np.zeros(k, dtype=np.int8)
+        self._hint_area[: self._hints_seen] = 0
         self._hints_seen = 0
         self._knowledge: Knowledge | None = None
+        # This game's arrays, updated in place by encode() and copied into each observation.
+        self._game = {
+            "scanned": np.zeros((h, w), np.int8), "possible": np.zeros((h, w), np.int8),
+            "agent": np.zeros((h, w), np.int8), "pirate": np.zeros((h, w), np.int8),
+            "revealed_prison": np.zeros((h, w), np.int8), "pirate_trail": np.zeros((h, w), np.int16),
+            "hint_status": np.zeros(k, np.int8), "hint_kind": np.zeros(k, np.int8),
+        }
+        self._agent: tuple[int, int] | None = None
+        self._pirate: tuple[int, int] | None = None
+        self._prison: tuple[int, int] | None = None
+        self._trail: tuple = ()
+        self._verified: tuple | None = None
+        self._mask = np.zeros(self.codec.n, dtype=np.int8)  # valid indices while the game goes on
+        self._mask_agent: tuple[int, int] | None = None
+        self._mask_teleport: bool | None = None
 
     def _hint_stack(self) -> np.ndarray:
-        """A new copy of the hint stack. Only the hints given so far are copied: the rest of a
-        fresh zeroed array costs nothing until it is touched (calloc), which matters on large maps
-        (a 128x128 island's stack is 120 x 128 x 128)."""
-        out = np.zeros(self._hint_area.shape, dtype=np.int8)
-        out[: self._hints_seen] = self._hint_area[: self._hints_seen]
+        """A new copy of the hint stack: the hints given so far, zeros below."""
+        out = np.empty(self._hint_area.shape, dtype=np.int8)
+        seen = self._hints_seen
+        out[:seen] = self._hint_area[:seen]
+        out[seen:] = 0
         return out
 
     def encode(self, pub: Observation) -> tuple[dict[str, np.ndarray], np.ndarray]:
-        """The observation dict and the action mask (int8, shape (n,)) for ``pub``. Every array
-        is new: Gymnasium callers may keep and modify what they are given."""
+        """The observation dict and the action mask (int8, shape (n,)) for ``pub``, the game's
+        next observation since :meth:`begin`. Every array is new: Gymnasium callers may keep and
+        modify what they are given."""
         if self._knowledge is None:
-            self._knowledge = Knowledge(pub)
+            self._knowledge = TrailKnowledge(pub)
         self._knowledge.update(pub)
+        game = self._game
         board_h, board_w = pub.board.shape
+        kind = game["hint_kind"]
         for hint in pub.hints[self._hints_seen: self.max_hints]:
             self._hint_area[hint.index - 1, :board_h, :board_w] = hint.mask
-            self._hint_kind[hint.index - 1] = hint.kind
+            kind[hint.index - 1] = hint.kind
         self._hints_seen = max(self._hints_seen, min(len(pub.hints), self.max_hints))
-        status = np.zeros(self.max_hints, dtype=np.int8)
-        for i, v in enumerate(pub.verified[: self.max_hints]):
-            status[i] = hint_status(v)
-        h, w = self.max_shape
-        agent = np.zeros((h, w), dtype=np.int8)
-        agent[pub.agent] = 1
-        pirate = np.zeros((h, w), dtype=np.int8)
-        prison = np.zeros((h, w), dtype=np.int8)
-        trail = np.zeros((h, w), dtype=np.int16)
-        if pub.pirate is not None:
-            pirate[pub.pirate] = 1
-        if pub.prison is not None:
-            prison[pub.prison] = 1
-        for i, tile in enumerate(pub.pirate_trail):
-            trail[tile] = i + 1
-        obs = {
-            **{name: array.copy() for name, array in self._static.items()},
-            "scanned": self._pad(pub.scanned), "possible": self._pad(self._knowledge.possible),
-            "agent": agent, "pirate": pirate, "revealed_prison": prison, "pirate_trail": trail,
-            "hint_area": self._hint_stack(), "hint_status": status, "hint_kind": self._hint_kind.copy(),
-            "turn": np.array([pub.turn], np.int32),
-            "actions_left": np.array([pub.actions_left], np.int8),
-            "teleports_used": np.array([pub.teleports_used], np.int8),
-            "pirate_free": np.array([int(pub.pirate_free)], np.int8),
-        }
-        return obs, self.codec.mask(pub, self._teleport_plane)
+        if pub.verified is not self._verified:
+            verified = pub.verified[: self.max_hints]
+            status = game["hint_status"]
+            status[:] = 0
+            status[: len(verified)] = [hint_status(v) for v in verified]
+            self._verified = pub.verified
+        game["scanned"][:board_h, :board_w] = pub.scanned
+        game["possible"][:board_h, :board_w] = self._knowledge.possible
+        self._agent = _move(game["agent"], self._agent, pub.agent)
+        self._pirate = _move(game["pirate"], self._pirate, pub.pirate)
+        self._prison = _move(game["revealed_prison"], self._prison, pub.prison)
+        trail, seen = pub.pirate_trail, self._trail
+        if trail[: len(seen)] != seen:  # not the same walk: draw it again
+            game["pirate_trail"][:] = 0
+            seen = ()
+        plane = game["pirate_trail"]
+        for i in range(len(seen), len(trail)):
+            plane[trail[i]] = i + 1
+        self._trail = trail
+        obs = {name: array.copy() for name, array in self._static.items()}
+        for name, array in game.items():
+            obs[name] = array.copy()
+        obs["hint_area"] = self._hint_stack()
+        obs["turn"] = np.array([pub.turn], np.int32)
+        obs["actions_left"] = np.array([pub.actions_left], np.int8)
+        obs["teleports_used"] = np.array([pub.teleports_used], np.int8)
+        obs["pirate_free"] = np.array([int(pub.pirate_free)], np.int8)
+        return {name: obs[name] for name in _KEYS}, self._action_mask(pub)
+
+    def _action_mask(self, pub: Observation) -> np.ndarray:
+        """``codec.mask(pub)``, kept up to date in place and copied: only what changed is redone."""
+        if pub.over:
+            return np.zeros(self.codec.n, dtype=np.int8)
+        codec, mask = self.codec, self._mask
+        mask[0] = 1
+        if pub.agent != self._mask_agent:
+            runs = pub.board.free_run[:, pub.agent[0], pub.agent[1]]
+            mask[1:codec.verify_base] = runs[codec._move_dir] >= codec._move_steps
+            self._mask_agent = pub.agent
+        # hint_status was just brought up to date: 1 exactly for the unverified hints
+        mask[codec.verify_base:codec.teleport_base] = self._game["hint_status"] == HINT_UNVERIFIED
+        teleport = pub.teleports_used < pub.config.teleports
+        if teleport != self._mask_teleport:
+            mask[codec.teleport_base:] = self._teleport_plane if teleport else 0
+            self._mask_teleport = teleport
+        return mask.copy()
+
+
+_KEYS = ("land", "mountain", "prison", "region", "reveal_turn", "free_turn", "map_size", "scanned", "possible",
+         "agent", "pirate", "revealed_prison", "pirate_trail", "hint_area", "hint_status", "hint_kind", "turn",
+         "actions_left", "teleports_used", "pirate_free")
+
+
+def _move(plane: np.ndarray, old: tuple[int, int] | None, new: tuple[int, int] | None):
+    """Move the single 1 of ``plane`` from ``old`` to ``new`` (either may be None)."""
+    if new != old:
+        if old is not None:
+            plane[old] = 0
+        if new is not None:
+            plane[new] = 1
+    return new
 
 
 def decode_observation(obs: dict[str, np.ndarray], config: RulesConfig, board: Board | None = None) -> Observation:

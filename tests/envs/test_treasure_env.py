@@ -331,3 +331,105 @@ def test_rgb_array_is_an_arcade_frame_of_the_current_state(board16):
     second = env.render()
     assert not np.array_equal(first, second), "the frame follows the game"
     env.close()
+
+
+# --- the arrays kept between steps: same content as built from scratch, never shared ----------
+def fresh_arrays(env, pub):
+    """The observation and mask a new encoder builds from the public record alone (the
+    candidate tiles by the knowledge module's own searches): what the incremental one must give."""
+    from game.agents.knowledge import public_possible
+
+    enc = TreasureEncoder(env.codec)
+    enc.set_board(pub.board)
+    obs, mask = enc.encode(pub)
+    obs["possible"] = np.zeros_like(obs["possible"])
+    h, w = pub.board.shape
+    obs["possible"][:h, :w] = public_possible(pub)
+    return obs, env.codec.mask(pub)
+
+
+@pytest.mark.parametrize("map_name", ["island16.txt", "island32.txt", "island64.txt"])
+def test_the_incremental_arrays_are_the_ones_built_from_scratch(map_name):
+    """Every plane, the hint stack, the `possible` plane (the pirate's walk read off the prison's
+    shortest-path DAG) and the mask, step by step, against a new encoder fed only the current
+    public record and the knowledge module's searches."""
+    env = TreasureIslandEnv(map=MAPS_DIR / map_name)
+    checked = walked = 0
+    for seed in range(8):
+        policy = random_policy(seed)
+        obs, info = env.reset(seed=seed)
+        for _ in range(200):
+            pub = observe(env.state)
+            want, want_mask = fresh_arrays(env, pub)
+            for key in want:
+                np.testing.assert_array_equal(obs[key], want[key], err_msg=f"{key} seed {seed} turn {pub.turn}")
+            np.testing.assert_array_equal(info["action_mask"], want_mask)
+            checked += 1
+            walked += len(pub.pirate_trail) > 2
+            obs, _, terminated, truncated, info = env.step(policy(obs, info["action_mask"]))
+            if terminated or truncated:
+                break
+    assert checked > 60 and walked > 10, (checked, walked)
+
+
+def test_the_walk_off_the_dag_is_the_knowledge_modules_searches(board16):
+    """Trails the rules never produce (a detour, a jump) fall back to the original searches and
+    give the same candidate tiles."""
+    from game.agents.knowledge import Knowledge
+    from game.envs.treasure_trail import TrailKnowledge, prison_dag
+
+    state, _ = new_game(board16, 1)
+    pub = observe(state)
+    board = pub.board
+    prison = board.prisons[0]
+    dag = prison_dag(board, prison)
+    # a shortest walk of 3 steps, then one step back (off the DAG)
+    walk = [prison]
+    while len(walk) < 4:
+        r, c = walk[-1]
+        nxt = [(r + dr, c + dc) for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))
+               if board.on_map((r + dr, c + dc)) and dag.depth((r + dr, c + dc)) == len(walk)]
+        assert nxt, "the test map has a 3-step walk from its first prison"
+        walk.append(nxt[-1])
+    for trail in (tuple(walk), tuple(walk) + (walk[-2],)):
+        view = replace(pub, prison=prison, pirate=trail[-1], pirate_free=True, pirate_trail=trail)
+        a, b = Knowledge(view), TrailKnowledge(view)
+        a.update(view)
+        b.update(view)
+        np.testing.assert_array_equal(a.possible, b.possible)
+        # and step by step, as the trail grows
+        a, b = Knowledge(view), TrailKnowledge(view)
+        for k in range(1, len(trail) + 1):
+            part = replace(view, pirate=trail[k - 1], pirate_trail=trail[:k])
+            a.update(part)
+            b.update(part)
+            np.testing.assert_array_equal(a.possible, b.possible)
+
+
+def test_changing_a_returned_array_changes_nothing_the_environment_keeps(board16):
+    """Scribbling over every array of every observation and info (and keeping them) leaves the
+    environment's later observations, masks and game exactly those of an untouched twin."""
+    a, b = TreasureIslandEnv(map=board16), TreasureIslandEnv(map=board16)
+    for seed in range(3):
+        obs_a, info_a = a.reset(seed=seed)
+        obs_b, info_b = b.reset(seed=seed)
+        kept = []
+        policy = random_policy(seed)
+        for _ in range(80):
+            index = policy(obs_b, info_b["action_mask"])
+            for key in obs_b:
+                np.testing.assert_array_equal(obs_a[key], obs_b[key], err_msg=key)
+            np.testing.assert_array_equal(info_a["action_mask"], info_b["action_mask"])
+            np.testing.assert_array_equal(a.action_masks(), b.action_masks())
+            for array in (*obs_a.values(), info_a["action_mask"]):
+                array[...] = 1
+                assert array.flags.writeable
+            kept.append((obs_a, info_a))
+            obs_a, _, done_a, trunc_a, info_a = a.step(index)
+            obs_b, _, done_b, trunc_b, info_b = b.step(index)
+            assert a.state.same_as(b.state) and (done_a, trunc_a) == (done_b, trunc_b)
+            for old, _ in kept[-3:]:
+                for key in obs_a:
+                    assert not np.shares_memory(old[key], obs_a[key]), key
+            if done_a or trunc_a:
+                break
