@@ -5,7 +5,9 @@ pick one, apply it, read the public view).
     python examples/bench_envs.py [--seconds 3] [--map maps/island32.txt]
 
 Prints one line per environment: env steps/s, engine steps/s and the ratio (cost of the
-environment / cost of the engine). Not a test: timings are never asserted.
+environment / cost of the engine). The environment and the engine play the same seeds, game by
+game in turn, so a change in the machine's load affects both. Not a test: timings are never
+asserted.
 """
 
 from __future__ import annotations
@@ -21,13 +23,19 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def timed(run_one_game, seconds: float) -> float:
-    """Steps per second over whole games played for about ``seconds``."""
-    steps, started, game = 0, time.perf_counter(), 0
-    while time.perf_counter() - started < seconds:
-        steps += run_one_game(game)
+def timed(env_game, engine_game, seconds: float) -> tuple[float, float]:
+    """Steps per second of the environment and of the engine, over whole games played for about
+    ``seconds`` each. The two play the same seeds in turn (game 0 in the environment, game 0 in
+    the engine, game 1 ...), so a machine whose load changes during the run slows both alike and
+    the ratio stays comparable from run to run."""
+    steps, spent, game = [0, 0], [0.0, 0.0], 0
+    while min(spent) < seconds:
+        for side, run_one_game in enumerate((env_game, engine_game)):
+            started = time.perf_counter()
+            steps[side] += run_one_game(game)
+            spent[side] += time.perf_counter() - started
         game += 1
-    return steps / (time.perf_counter() - started)
+    return steps[0] / spent[0], steps[1] / spent[1]
 
 
 # --- Treasure Island ----------------------------------------------------------------------------
@@ -70,7 +78,7 @@ def treasure(map_path: str, seconds: float) -> tuple[float, float]:
             n += 1
         return n
 
-    return timed(env_game, seconds), timed(engine_game, seconds)
+    return timed(env_game, engine_game, seconds)
 
 
 # --- Treasure Duel ------------------------------------------------------------------------------
@@ -106,7 +114,7 @@ def duel(seconds: float) -> tuple[float, float]:
             n += 1
         return n
 
-    return timed(env_game, seconds), timed(engine_game, seconds)
+    return timed(env_game, engine_game, seconds)
 
 
 # --- Scotland Yard ------------------------------------------------------------------------------
@@ -142,7 +150,7 @@ def scotland_yard(seconds: float) -> tuple[float, float]:
             n += 1
         return n
 
-    return timed(env_game, seconds), timed(engine_game, seconds)
+    return timed(env_game, engine_game, seconds)
 
 
 def main() -> int:
