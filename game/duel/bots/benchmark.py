@@ -87,11 +87,15 @@ def generated_maps(count: int, seed: int, low: int = 8, high: int = 30) -> list[
     return out
 
 
-def schedule(bots: list[str], maps: list[MapSpec], games: int, seed: int, move_time: float) -> list[GameSpec]:
-    """Every unordered pair of bots, on every map, ``games`` seeds, each seed played from both sides."""
+def schedule(bots: list[str], maps: list[MapSpec], games: int, seed: int, move_time: float,
+             focus: str | None = None) -> list[GameSpec]:
+    """Every unordered pair of bots (only those with ``focus`` if given), on every map, ``games``
+    seeds, each seed played from both sides."""
     specs = []
     for i, x in enumerate(bots):
         for y in bots[i + 1:]:
+            if focus is not None and focus not in (x, y):
+                continue
             for m in maps:
                 for g in range(games):
                     s = seed + g

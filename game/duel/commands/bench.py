@@ -26,6 +26,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--move-time", type=float, default=0.3, metavar="S",
                    help="per-move budget of in-process bots, seconds (default 0.3)")
+    p.add_argument("--focus", metavar="BOT",
+                   help="play only the pairs that include this bot (default: every pair)")
     p.add_argument("--out", default="out/duel-bench", help="folder for results.json/.csv, games.csv, winrate.png")
 
 
@@ -82,14 +84,17 @@ def run(args: argparse.Namespace) -> int:
     maps = _maps(args.maps) + bench.generated_maps(args.generated, args.seed)
     if not maps:
         raise UsageError("no maps: give --maps FILES and/or --generated K")
-    specs = bench.schedule(bots, maps, args.games, args.seed, args.move_time)
+    if args.focus is not None and args.focus not in bots:
+        raise UsageError(f"--focus {args.focus}: not one of --bots")
+    specs = bench.schedule(bots, maps, args.games, args.seed, args.move_time, focus=args.focus)
     from game.commands.bench import progress_bar
 
     started = time.perf_counter()
     rows = bench.run(specs, workers=args.workers, progress=progress_bar())
     summary = bench.summarise(rows, bots)
     print(bench.table(summary))
-    config = {"bots": bots, "maps": [m.label for m in maps], "games": args.games, "seed": args.seed,
+    config = {"bots": bots, "focus": args.focus, "maps": [m.label for m in maps], "games": args.games,
+              "seed": args.seed,
               "move_time": args.move_time, "workers": args.workers, "total_games": len(rows),
               "seconds": round(time.perf_counter() - started, 1)}
     written = bench.write_outputs(Path(args.out), rows, summary, config)
