@@ -60,6 +60,23 @@ def shade(surface: pygame.Surface, alpha: int = 170) -> None:
     surface.blit(veil, (0, 0))
 
 
+def gradient(surface: pygame.Surface, top: tuple[int, int, int], bottom: tuple[int, int, int], band: int) -> None:
+    """A screen's background: a gentle vertical gradient from ``top`` to ``bottom`` in bands."""
+    w, h = surface.get_size()
+    band = max(1, band)
+    for y in range(0, h, band):
+        surface.fill(tuple(a + y * (b - a) // h for a, b in zip(top, bottom)), (0, y, w, band))
+
+
+def keep_in_view(row: int, first: int, per_page: int) -> int:
+    """The first row a scrolled list shows so that ``row`` is on its page (moved as little as can be)."""
+    if row < first:
+        return row
+    if row >= first + per_page:
+        return row - per_page + 1
+    return first
+
+
 def font_size(ctx, value: float) -> int:
     """A font size scaled to the screen, never below a legible 16."""
     font = getattr(ctx, "font", None)

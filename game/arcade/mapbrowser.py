@@ -18,7 +18,7 @@ from game.shell.input import CLICK, RESIZE, WHEEL
 from game.shell.scenes import BaseScene, Pop
 
 from . import keys
-from .panel import fit_text
+from .common import fit_text, keep_in_view
 
 
 @dataclass(frozen=True)
@@ -141,10 +141,7 @@ class MapBrowserScene(BaseScene):
         footer_h = t.measure("Ag", small)[1] * 2 + ctx.px(30)
         top = where.bottom + ctx.px(14)
         per_page = max(1, (h - top - footer_h) // line_h)
-        if self.row < self.first:
-            self.first = self.row
-        elif self.row >= self.first + per_page:
-            self.first = self.row - per_page + 1
+        self.first = keep_in_view(self.row, self.first, per_page)
         self.row_rects = {}
         y = top
         for i in range(self.first, min(len(self.entries), self.first + per_page)):

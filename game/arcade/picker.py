@@ -12,6 +12,7 @@ import pygame
 from game.shell.input import CLICK, HOVER, RESIZE, KeyBindings
 from game.shell.scenes import BaseScene, Quit, Replace
 
+from .common import fit_text, font_size, gradient
 from .games import ArcadeGame, arcade_games
 
 PICKER_KEYS: list[tuple[str, str, str]] = [
@@ -93,12 +94,11 @@ class GamePickerScene(BaseScene):
     def draw(self, surface: pygame.Surface) -> None:
         ctx, t = self.ctx, self.ctx.text
         w, h = surface.get_size()
-        for i in range(0, h, max(1, ctx.px(6))):
-            surface.fill((12 + i * 16 // h, 22 + i * 30 // h, 46 + i * 50 // h), (0, i, w, ctx.px(6)))
+        gradient(surface, (12, 22, 46), (28, 52, 96), ctx.px(6))
         t.draw(surface, "TREASURE ARCADE", ctx.px(92), GOLD, (w // 2, ctx.px(60)), anchor="midtop")
-        t.draw(surface, "pick a game: watch AI play it, step through it, take over, replay it", ctx.px(26),
+        t.draw(surface, "pick a game: watch AI play it, step through it, take over, replay it", font_size(ctx, 26),
                (210, 214, 230), (w // 2, ctx.px(160)), anchor="midtop")
-        card_w = min(w - ctx.px(80), ctx.px(1000))
+        card_w = min(w - ctx.px(60), max(ctx.px(1000), 860))  # a summary fits on a small screen too
         card_h = ctx.px(104)
         gap = ctx.px(16)
         y = ctx.px(230)
@@ -113,11 +113,12 @@ class GamePickerScene(BaseScene):
         selected = self.row == len(self.games)
         if selected:
             pygame.draw.rect(surface, (40, 56, 96), rect, border_radius=ctx.px(10))
-        t.draw(surface, "REPLAYS (saved games of every game)", ctx.px(32), GOLD if selected else WHITE,
+        t.draw(surface, "REPLAYS (saved games of every game)", font_size(ctx, 32), GOLD if selected else WHITE,
                rect.center, anchor="center")
         if self.message:
-            t.draw(surface, self.message, ctx.px(24), RED, (w // 2, rect.bottom + ctx.px(20)), anchor="midtop")
-        t.draw(surface, "Up / Down or the mouse: choose   Enter or click: open   Esc: quit", ctx.px(22),
+            t.draw(surface, self.message, font_size(ctx, 24), RED, (w // 2, rect.bottom + ctx.px(20)),
+                   anchor="midtop")
+        t.draw(surface, "Up / Down or the mouse: choose   Enter or click: open   Esc: quit", font_size(ctx, 22),
                (170, 170, 190), (w // 2, h - ctx.px(30)), anchor="midbottom")
 
     def _card(self, surface, rect: pygame.Rect, game: ArcadeGame, selected: bool) -> None:
@@ -138,10 +139,8 @@ class GamePickerScene(BaseScene):
         x = icon.right + pad
         title_colour = (GOLD if selected else WHITE) if game.playable else DIM
         title = game.info.title + ("" if game.playable else "   (coming soon)")
-        t.draw(surface, title, ctx.px(40), title_colour, (x, rect.y + ctx.px(14)))
+        t.draw(surface, title, font_size(ctx, 40), title_colour, (x, rect.y + ctx.px(14)))
         summary = game.info.summary
-        size = ctx.px(22)
-        room = rect.right - pad - x
-        while t.measure(summary, size)[0] > room and len(summary) > 12:
-            summary = summary[:-4] + "..."
+        size = font_size(ctx, 22)
+        summary = fit_text(t, summary, size, rect.right - pad - x)
         t.draw(surface, summary, size, (200, 204, 220) if game.playable else DIM, (x, rect.y + ctx.px(62)))

@@ -20,7 +20,7 @@ from game.shell.scenes import BaseScene, Push, Quit, Replace
 
 from . import keys
 from .boardview import BoardView
-from .common import HelpOverlay, PauseOverlay
+from .common import HelpOverlay, PauseOverlay, keep_in_view
 from .director import AUTOPLAY_GAP
 from .match import Match, Step
 from .panel import Panel
@@ -539,10 +539,7 @@ class ReplayListScene(BaseScene):
         line_h = t.measure("Ag", size)[1] + ctx.px(10)
         footer_h = 3 * t.measure("Ag", small)[1] + ctx.px(40)
         per_page = max(1, (h - y - footer_h) // line_h)
-        if self.row < self.first:
-            self.first = self.row
-        elif self.row >= self.first + per_page:
-            self.first = self.row - per_page + 1
+        self.first = keep_in_view(self.row, self.first, per_page)
         self.row_rects = {}
         edges = [int(width * share) for _, _, share in COLUMNS] + [width]
         for i, path in enumerate(self.files[self.first:self.first + per_page], start=self.first):

@@ -23,7 +23,7 @@ from game.treasure import events as ev
 
 from . import keys
 from .boardview import BoardView
-from .common import Chain, GameOverOverlay, HelpOverlay, PauseOverlay, shade  # noqa: F401 - names kept here
+from .common import Chain, GameOverOverlay, HelpOverlay, PauseOverlay, gradient, shade  # noqa: F401 - names kept here
 from .crisptext import crisp
 from .sound import SoundBoard, sound_intention
 from .director import AUTOPLAY_GAP
@@ -695,10 +695,7 @@ class TitleScene(BaseScene):
     def draw(self, surface: pygame.Surface) -> None:
         ctx, t = self.ctx, self.ctx.text
         w, h = surface.get_size()
-        surface.fill((12, 24, 52))
-        for i in range(0, h, ctx.px(6)):  # a gentle vertical gradient: sea at dusk
-            shade_c = (12 + i * 20 // h, 24 + i * 40 // h, 52 + i * 60 // h)
-            surface.fill(shade_c, (0, i, w, ctx.px(6)))
+        gradient(surface, (12, 24, 52), (32, 64, 112), ctx.px(6))  # sea at dusk
         top = ctx.px(30)
         title = t.draw(surface, "TREASURE ISLAND", ctx.px(88), (255, 210, 60), (w // 2, top), anchor="midtop")
         hero = ctx.sprites.character("agent", "S", 0, ctx.px(84))

@@ -70,3 +70,24 @@ def test_esc_on_treasure_islands_title_goes_back_to_the_picker(ctx):
     back = title.handle(Intention("menu_back"))
     assert isinstance(back, Replace) and isinstance(back.scene, GamePickerScene)
     assert back.scene.games[back.scene.row].info.id == "treasure"
+
+
+def test_the_picker_draws_no_text_under_16_px_at_960x540(display, monkeypatch):
+    """Legible at 960x540, like every Treasure Island scene: the cards' summaries and the footer too."""
+    from game.arcade.crisptext import CrispText
+
+    sizes: dict[int, str] = {}
+    original = CrispText.render
+
+    def spy(self, text, size, colour, background=None):
+        if text.strip():
+            sizes.setdefault(size, text)
+        return original(self, text, size, colour, background)
+
+    monkeypatch.setattr(CrispText, "render", spy)
+    ctx = make_context((960, 540), sprites_dir="", maps=[])
+    picker = GamePickerScene(ctx)
+    picker.message = "Cannot open a game: a reason"
+    picker.draw(pygame.Surface((960, 540)))
+    smallest = min(sizes)
+    assert smallest >= 16, f"{sizes[smallest]!r} drawn at {smallest}"
