@@ -234,3 +234,18 @@ def test_q_from_a_treasure_island_game_opened_from_the_picker_comes_back_to_a_ti
     assert isinstance(back, Replace) and isinstance(back.scene, GamePickerScene)
     transition = PauseOverlay(play).handle(Intention("menu"))  # Q in the pause: the same title
     assert isinstance(transition, common.Chain) and transition.second.scene.back is not None
+
+
+def test_a_treasure_island_replay_lays_itself_out_again_on_a_resize(display, tmp_path):
+    """The help's host relays a resize: the replay scene's map, panel and timeline follow it."""
+    from game.shell.input import RESIZE, Intention
+
+    from ..arcade.test_override import replay_scene
+
+    _, scene, _ = replay_scene(make_board(), tmp_path)
+    before = (scene.view.camera.viewport.w, scene.timeline.rect.w)
+    scene.handle(Intention("help"))
+    HelpOverlay(scene).handle(Intention(RESIZE, (1600, 900)))
+    assert scene.ctx.size == (1600, 900)
+    assert scene.view.camera.viewport.w > before[0] and scene.timeline.rect.w > before[1]
+    assert scene.timeline.rect == scene.timeline_rect() and scene.panel.rect.right == 1600
