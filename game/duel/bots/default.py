@@ -193,9 +193,10 @@ def _vulnerable(st: State, player: int) -> bool:
     pa, pb = st.pos
     differ = ((pa // cols + pa % cols) ^ (pb // cols + pb % cols)) & 1
     other = 1 - player
-    # The other's moves before this player's next turn (its stun skips our turns, its own skips its).
-    moves = (1 if st.turn == other else 0) + st.stun[player] - st.stun[other]
-    return bool(differ ^ (max(moves, 0) & 1))
+    # From now until both play again in turn: the other's move before ours if it is to move, and
+    # one flip for every turn either of us still has to skip.
+    flips = (1 if st.turn == other else 0) + st.stun[player] + st.stun[other]
+    return bool(differ ^ (flips & 1))
 
 
 def _one_entrance(geo, own: list[int], bit: int, items: list[int]) -> bool:

@@ -15,7 +15,7 @@ import sys
 HELP = "answer one move as a course program: the round's input on stdin, the move on stdout"
 
 # Start-up and imports take about 0.1 s of the course's 1 s; the search gets this much by default.
-PROGRAM_MOVE_TIME = 0.25
+PROGRAM_MOVE_TIME = 0.2
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -119,3 +119,25 @@ def test_a_hunter_does_not_box_it_in():
     for a, b, me in ((make_bot("trapper", seed=1), default(2), 1), (default(1), make_bot("trapper", seed=2), 0)):
         result = play(board, a, b, rounds=300)
         assert not (result.end == "invalid move" and result.scores[me] == -100), (a, b, result.scores)
+
+
+def test_parity_decides_who_can_be_boxed_in():
+    from game.duel.bots.default import _vulnerable
+
+    # A to move, both on the same colour of the checkerboard: after A's move they differ on B's
+    # turns, so only B can ever be boxed in.
+    st = State.from_observation(obs_of(["A . . .", ". . . .", ". . . .", ". . . B"]))
+    assert not _vulnerable(st, 0) and _vulnerable(st, 1)
+    # Three turns skipped on a mine flip it.
+    st.stun[1] = 3
+    assert _vulnerable(st, 0) and not _vulnerable(st, 1)
+
+
+def test_chases_a_player_into_the_end_of_its_dead_end():
+    # B is in a corridor closed at its left end; A comes in behind it and boxes it in.
+    board = parse_map("\n".join([". B . . . .",
+                                 "x x x x x .",
+                                 "m . . . . A"]))
+    result = play(board, default(1), make_bot("walker", seed=2), rounds=40, keep_moves=True)
+    assert result.end == "invalid move" and result.scores[1] == -100 and result.winner == "A Win"
+    assert any("chases it" in reason for who, _, reason in result.moves if who == "A")
