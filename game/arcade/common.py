@@ -115,6 +115,11 @@ def wrap(text, line: str, size: int, width: int, max_lines: int = 3) -> list[str
     return lines or [""]
 
 
+def _to_menu(host) -> Chain:
+    """Q: the overlay goes and the host's game gives way to its options."""
+    return Chain(Pop(), Replace(host.menu_scene()))
+
+
 class Overlay(BaseScene):
     """What every overlay shares: the keys, the host, Ctrl+Q, a resize, and the host's
     optional abilities (R, N, Q). ``act(name)`` handles the rest."""
@@ -156,11 +161,7 @@ class Overlay(BaseScene):
         return Pop()
 
     def to_menu(self):
-        return Chain(Pop(), Replace(self.host.menu_scene())) if self.can("menu_scene") else Pop()
-
-
-def _to_menu(host) -> Chain:  # the name this module always had
-    return Chain(Pop(), Replace(host.menu_scene()))
+        return _to_menu(self.host) if self.can("menu_scene") else Pop()
 
 
 class HelpOverlay(Overlay):

@@ -17,7 +17,7 @@ import pygame
 
 from game.shell.display import ui_scale
 from game.shell.input import CLICK, DRAG, HOVER, RESIZE, WHEEL
-from game.shell.scenes import BaseScene, Pop, Push, Quit, Replace
+from game.shell.scenes import BaseScene, Push, Quit, Replace
 from game.shell.text import TextRenderer
 from game.treasure import events as ev
 
@@ -107,6 +107,7 @@ class Context:
     quit_at_end: bool = False
     max_turns: int | None = None
     config: object = None
+    agent_time: float | None = 10.0  # seconds an agent may take for one action (--agent-time)
     record_path: Path | None = None  # --record: the first finished game goes here
     record_used: bool = False
     sound: SoundBoard | None = None  # made on first use: silent under the dummy audio driver
