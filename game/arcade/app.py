@@ -50,7 +50,8 @@ class ArcadeApp(SceneApp):
 
 
 def make_context(size: tuple[int, int], *, sprites_dir=None, maps: list[Path] | None = None,
-                 quit_at_end: bool = False, max_turns: int | None = None, config=None) -> Context:
+                 quit_at_end: bool = False, max_turns: int | None = None, config=None,
+                 agent_time: float | None = 10.0) -> Context:
     from game.agents import available_agents
     from game.paths import SPRITES_DIR, shipped_maps
 
@@ -59,7 +60,8 @@ def make_context(size: tuple[int, int], *, sprites_dir=None, maps: list[Path] | 
     sprites = Sprites(sprites_dir)
     agents = available_agents() or ["default"]
     return Context(size=size, sprites=sprites, text=TextRenderer(), maps=shipped_maps() if maps is None else maps,
-                   agents=agents, quit_at_end=quit_at_end, max_turns=max_turns, config=config)
+                   agents=agents, quit_at_end=quit_at_end, max_turns=max_turns, config=config,
+                   agent_time=agent_time)
 
 
 def start_play(ctx: Context, map_path: str, seed: int, agent: str, *, autoplay: bool = False,
@@ -70,7 +72,7 @@ def start_play(ctx: Context, map_path: str, seed: int, agent: str, *, autoplay: 
 
     board = read_map(map_path)
     make_agent(agent, seed)  # fail here, with the agent's name, rather than inside the match
-    match = Match(board, seed, agent, ctx.config)
+    match = Match(board, seed, agent, ctx.config, agent_time_limit=ctx.agent_time)
     return PlayScene(ctx, match, Path(map_path).stem, autoplay=autoplay, speed=speed, overlays=overlays,
                      human=human)
 

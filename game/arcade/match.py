@@ -24,6 +24,7 @@ from game.treasure.config import RulesConfig
 from game.treasure.engine import GameState, action_error, new_game, step
 from game.treasure.events import Event, TurnStarted
 from game.treasure.observation import Observation, observe
+from game.agents.runner import DEFAULT_TIME_LIMIT, ask_agent, release_agent, start_agent
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class Match:
         config: RulesConfig | None = None,
         *,
         agent_factory: Callable[[str, int], object] | None = None,
+        agent_time_limit: float | None = DEFAULT_TIME_LIMIT,
     ) -> None:
         self.board = board
         self.config = config
@@ -62,6 +64,9 @@ class Match:
             agent_factory = make_agent
         self._agent_factory = agent_factory
         self.agent_seconds = 0.0  # time spent inside the agent, for the frame benchmark
+        # Seconds an agent may take for one action (None: no limit); past it the action is
+        # forfeited and the agent retired for the game, as in headless play (game.agents.runner).
+        self.time_limit: float | None = agent_time_limit
         self.branched_from: str | None = None  # the replay this game continues, if any
         self.restart(seed)
 
@@ -123,17 +128,19 @@ class Match:
         if seed is not None:
             self.seed = int(seed)
         state, events = new_game(self.board, self.seed, self.config)
+        previous = getattr(self, "agent", None)
         self.agent = self._agent_factory(self.agent_name, self.seed)
+        if previous is not None:
+            release_agent(previous)
         self.steps: list[Step] = [Step(state, tuple(events), None, "", "")]
         self._obs_for = None
         self._suggestion: tuple[GameState, object, str] | None = None
         self.branched_from = None
         self._version = getattr(self, "_version", 0) + 1
         started = time.perf_counter()
-        try:
-            self.agent.start(self.observation())
-        except Exception:  # noqa: BLE001
-            pass
+        # A start() that raises or hangs is reported when the first action is asked for: the
+        # runner retires an agent that ran out of time, so that action is forfeited too.
+        self._start_problem = start_agent(self.agent, observe(state), self.time_limit)
         self.agent_seconds += time.perf_counter() - started
 
     def advance_action(self) -> Step | None:
@@ -200,19 +207,19 @@ class Match:
             self.advance_action()
 
     def _decide(self) -> tuple[object, str]:
+        if self._start_problem is not None:
+            problem, self._start_problem = self._start_problem, None
+            return Forfeit("(crash)", problem), problem
         started = time.perf_counter()
         try:
-            returned = self.agent.act(self.observation())
-        except Exception as exc:  # noqa: BLE001
-            message = f"the agent crashed: {type(exc).__name__}: {exc}"[:120]
-            return Forfeit("(crash)", message), message
+            # The one guarded call (game.agents.runner): exceptions, wrong types, bad reasons and
+            # the time limit all come back as a Forfeit with its reason; it never raises.
+            decision = ask_agent(self.agent, observe(self.state), self.time_limit)
         finally:
             self.agent_seconds += time.perf_counter() - started
-        action = getattr(returned, "action", returned)
-        reason = getattr(returned, "reason", "") if action is not returned else ""
-        if not isinstance(action, Action):
-            return Forfeit(repr(returned)[:60], "the agent returned something that is not an action"), ""
-        return action, str(reason or "")
+        if isinstance(decision.action, Forfeit):
+            return decision.action, decision.action.reason
+        return decision.action, decision.reason
 
 
 def candidates(board: Board, obs: Observation) -> np.ndarray:

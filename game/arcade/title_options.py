@@ -169,7 +169,7 @@ class TreasureOptions:
             board = read_map(path)
             make_agent(agent, seed)
             board, config = pirate_variant(board, self.rules(), self.pirate)
-            match = Match(board, seed, agent, config)
+            match = Match(board, seed, agent, config, agent_time_limit=self.ctx.agent_time)
         except (ValueError, OSError, AgentNotFound, Exception) as exc:  # noqa: BLE001 - shown, not raised
             self.message = f"Cannot start with {Path(path).name}: {exc}"
             return None

@@ -19,6 +19,8 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    from game.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
+
     p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
     p.add_argument("--size", metavar="WxH", help="window size with --windowed (default 1280x720)")
     p.add_argument("--map", metavar="PATH", help="a MAPx.txt file (default: a shipped map)")
@@ -29,6 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quit-at-end", action="store_true", help="exit when the game (or --max-turns) ends")
     p.add_argument("--speed", choices=SPEEDS, help="animation speed (default: normal; instant when headless)")
     p.add_argument("--rules", metavar="K=V,...", help=RULES_HELP)
+    p.add_argument("--agent-time", type=agent_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+                   help=AGENT_TIME_HELP)
 
 
 def _headless() -> bool:
@@ -87,7 +91,8 @@ def _run_window(args, size, map_path: str, seed: int, speed: str, direct: bool) 
 
     first = run_in_window(first_scene, fullscreen=not args.windowed, size=size, caption="Treasure Island",
                           quit_at_end=args.quit_at_end, max_turns=args.max_turns,
-                          config=parse_rules(getattr(args, "rules", None)) if getattr(args, "rules", None) else None)
+                          config=parse_rules(getattr(args, "rules", None)) if getattr(args, "rules", None) else None,
+                          agent_time=args.agent_time)
     play = getattr(first, "match", None)
     if args.quit_at_end and play is not None:
         state = first.match.state

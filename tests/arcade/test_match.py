@@ -49,7 +49,44 @@ def test_an_invalid_program_action_becomes_a_forfeit_like_the_runner(board):
 def test_an_agent_that_raises_loses_the_action_instead_of_crashing(board):
     match = Match(board, 4, agent_factory=lambda name, seed: Broken(seed))
     entry = match.advance_action()
-    assert isinstance(entry.action, Forfeit) and "crashed" in entry.action.reason
+    assert isinstance(entry.action, Forfeit) and entry.action.attempted == "(crash)"
+    assert "RuntimeError: boom" in entry.action.reason
+
+
+def test_an_agent_past_the_time_limit_forfeits_and_is_retired_as_in_headless_play(board):
+    import time
+
+    class Sleepy:
+        name = "sleepy"
+
+        def __init__(self, seed):
+            self.calls = 0
+
+        def start(self, obs):
+            pass
+
+        def act(self, obs):
+            self.calls += 1
+            time.sleep(2.0)
+            return LargeScan()
+
+    match = Match(board, 4, agent_factory=lambda name, seed: Sleepy(seed), agent_time_limit=0.2)
+    started = time.perf_counter()
+    first = match.advance_action()
+    second = match.advance_action()
+    assert time.perf_counter() - started < 1.5, "the arcade waited for the agent past its limit"
+    assert first.action.attempted == "(no answer)"
+    assert second.action.attempted == "(retired)" and match.agent.calls == 1
+
+
+def test_an_agent_whose_start_raises_forfeits_its_first_action(board):
+    class BadStart(Broken):
+        def start(self, obs):
+            raise ValueError("no start")
+
+    match = Match(board, 4, agent_factory=lambda name, seed: BadStart(seed))
+    entry = match.advance_action()
+    assert entry.action.attempted == "(crash)" and "ValueError" in entry.action.reason
 
 
 def test_a_turn_is_every_action_until_the_next_turn_and_restart_replays_the_seed(board):
