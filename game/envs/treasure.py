@@ -31,13 +31,13 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from game.agents.knowledge import Knowledge
+from game.agents.knowledge import Knowledge, distances_from
 from game.treasure.actions import Action, Forfeit
-from game.treasure.board import UNREACHABLE, Board, walking_distance
+from game.treasure.board import UNREACHABLE, Board
 from game.treasure.config import RulesConfig
 from game.treasure.engine import LOSE, WIN, GameState, action_error, new_game, step
 from game.treasure.mapfile import read_map
-from game.treasure.observation import Observation, PublicHint, observe
+from game.treasure.observation import Observation, PublicHint, observe, public_board
 
 from .treasure_codec import TreasureActionCodec
 from .treasure_trail import TrailKnowledge
@@ -75,9 +75,12 @@ def turn_bound(board: Board, config: RulesConfig) -> int:
     on turn f and walks ``pirate_speed`` tiles a turn along a shortest path from his prison to the
     treasure, which is at most the farthest walk from any prison. One hint a turn, so this also
     bounds the number of hints."""
+    # The searches go to the knowledge module's cache, under the board observations carry: the
+    # pirate's walk is read from the same searches (game.envs.treasure_trail).
+    searched = board if board.treasure is None else public_board(board)
     far = 0
     for prison in board.prisons:
-        dist = walking_distance(board.passable, prison)
+        dist = distances_from(searched, prison)
         finite = dist[(dist != UNREACHABLE) & board.eligible]
         if finite.size:
             far = max(far, int(finite.max()))

@@ -56,22 +56,27 @@ class PrisonDag:
         self.level = dist  # flat distances from the prison
         self.nbytes = (n + 7) // 8
         self.n = n
-        # children[v]: numbers of v's DAG children (neighbours one step farther)
+        # For each direction, the number of v's DAG child that way (a neighbour one step farther
+        # from the prison), or -1.
         rows, cols = np.divmod(order, w)
-        kids: list[list[int]] = [[] for _ in range(n)]
+        way = []
         for dr, dc in DIRECTIONS.values():
             r, c = rows + dr, cols + dc
             inside = (r >= 0) & (r < h) & (c >= 0) & (c < w)
-            src = np.flatnonzero(inside)
-            nb = r[src] * w + c[src]
-            ok = (number[nb] >= 0) & (dist[nb] == dist[order[src]] + 1)
-            for v, child in zip(src[ok].tolist(), number[nb[ok]].tolist()):
-                kids[v].append(child)
-        desc = [0] * n  # desc[v] >> 0 is v itself: stored relative to v (bit 0 = v)
-        for v in range(n - 1, -1, -1):
+            nb = np.where(inside, r * w + c, 0)
+            child = np.where(inside & (dist[nb] == dist[order] + 1), number[nb], -1)
+            way.append(child.tolist())
+        desc = [0] * n  # desc[v]: v's descendants, bit 0 = v itself (relative to v, so the sets stay short)
+        for v, a, b, c, d in zip(range(n - 1, -1, -1), *(reversed(x) for x in way)):
             acc = 1
-            for child in kids[v]:
-                acc |= desc[child] << (child - v)
+            if a >= 0:
+                acc |= desc[a] << (a - v)
+            if b >= 0:
+                acc |= desc[b] << (b - v)
+            if c >= 0:
+                acc |= desc[c] << (c - v)
+            if d >= 0:
+                acc |= desc[d] << (d - v)
             desc[v] = acc
         self._desc = desc
 
