@@ -1,4 +1,7 @@
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,11 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+# Tests never write into the user's own data folder (replays, settings, the results database):
+# a throw-away one for the whole run, inherited by the commands the tests start.
+_DATA_HOME = tempfile.mkdtemp(prefix="arcade-tests-data-")
+os.environ["XDG_DATA_HOME"] = _DATA_HOME
+atexit.register(shutil.rmtree, _DATA_HOME, ignore_errors=True)
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"

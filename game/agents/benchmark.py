@@ -14,18 +14,17 @@ from __future__ import annotations
 import math
 import statistics
 import time
-import warnings
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from game.treasure.mapfile import MapWarning, read_map
+from game.tournament.schedule import Outcome
+from game.treasure.mapfile import parse_map
 
 from game.treasure.actions import Forfeit
 
 from . import make_agent
 from .base import Agent, Decision
-from .runner import CRASH, DEFAULT_TIME_LIMIT, crash_summary, play_game
+from .runner import CRASH, DEFAULT_TIME_LIMIT, crash_summary, play_game, release_agent
 
 COLUMNS = ["map", "agent", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_turns", "median_turns",
            "mean_turns_to_win", "mean_seconds", "median_seconds", "invalid_actions", "errors"]
@@ -69,55 +68,87 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
 _BOARDS: dict[str, object] = {}
 
 
-def _board(path: str):
-    if path not in _BOARDS:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", MapWarning)
-            _BOARDS[path] = read_map(path)
-    return _BOARDS[path]
+def _board(source: str, text: str):
+    """The board of a job's map text, parsed once per worker process."""
+    from game.tournament import digest
+
+    key = digest(text)
+    if key not in _BOARDS:
+        _BOARDS[key] = parse_map(text, source).board
+    return _BOARDS[key]
 
 
-def _play_chunk(task: tuple) -> list[GameResult]:
-    path, agent_name, games, seed = task[:4]
-    time_limit = task[4] if len(task) > 4 else DEFAULT_TIME_LIMIT
-    rules = task[5] if len(task) > 5 else None
-    board = _board(path)
-    out = []
-    for i in games:
-        try:
-            agent = make_agent(agent_name, seed + i)
-        except Exception as exc:  # noqa: BLE001 - a broken constructor: its games are all forfeits
-            agent = Unmade(agent_name, f"the agent could not be made: {crash_summary(exc)}")
-        t0 = time.perf_counter()
-        record = play_game(board, seed + i, agent, rules, time_limit=time_limit)
-        out.append(GameResult(path, agent_name, i, record.result == "WIN", record.state.turn,
-                              time.perf_counter() - t0, record.invalid_actions, record.errors, record.timed_out))
-    return out
+def play_job(job) -> Outcome:
+    """One Treasure Island game of a tournament (``game.tournament``): the job's one player is
+    the agent, its setup the map's text; seed, rules and time limit come from the job. Runs in
+    a worker process or on a Dask worker."""
+    board = _board(job.setup_name, job.setup)
+    time_limit = job.option("time_limit", DEFAULT_TIME_LIMIT)
+    rules = job.option("rules")
+    agent_name = job.players[0]
+    try:
+        agent = make_agent(agent_name, job.seed)
+    except Exception as exc:  # noqa: BLE001 - a broken constructor: its games are all forfeits
+        agent = Unmade(agent_name, f"the agent could not be made: {crash_summary(exc)}")
+    t0 = time.perf_counter()
+    record = play_game(board, job.seed, agent, rules, time_limit=time_limit)
+    seconds = time.perf_counter() - t0
+    release_agent(agent)
+    actions = max(1, len(record.actions))
+    return Outcome(ranks=(0,) if record.result == "WIN" else (1,), turns=record.state.turn,
+                   seconds=seconds, mean_move_seconds=seconds / actions,
+                   errors=(("errors", record.errors), ("invalid_actions", record.invalid_actions),
+                           ("timed_out", int(record.timed_out))),
+                   detail=(("result", record.result or "UNFINISHED"),))
+
+
+def bench_jobs(maps: list[str], agents: list[str], games: int, seed: int,
+               time_limit: float | None = DEFAULT_TIME_LIMIT, rules=None) -> list:
+    """The schedule: game i on a map has seed ``seed + i`` for every agent."""
+    from game.tournament import Job, make_options
+
+    texts = {}
+    for path in maps:
+        with open(path, encoding="utf-8-sig") as f:
+            texts[path] = f.read()
+    options = make_options(time_limit=time_limit, rules=rules)
+    return [Job("treasure", (agent,), path, texts[path], seed + i, options)
+            for path in maps for agent in agents for i in range(games)]
+
+
+def result_of(job, outcome: Outcome, seed: int) -> GameResult:
+    errors = dict(outcome.errors)
+    return GameResult(job.setup_name, job.players[0], job.seed - seed, outcome.ranks[0] == 0, outcome.turns,
+                      outcome.seconds, errors.get("invalid_actions", 0), errors.get("errors", 0),
+                      bool(errors.get("timed_out", 0)))
+
+
+def run_bench(maps: list[str], agents: list[str], games: int, seed: int, workers: int = 1, *,
+              progress: Callable[[int, int], None] | None = None,
+              time_limit: float | None = DEFAULT_TIME_LIMIT, rules=None, db=None, executor=None,
+              tournament: str | None = None):
+    """Every agent on every map, ``games`` games each, through the tournament runner: local
+    worker processes or a Dask cluster, every game stored in ``db`` (a
+    :class:`~game.tournament.ResultsDB`) as it finishes, so an interrupted bench resumes.
+    ``executor`` defaults to ``workers`` local processes.
+    Returns ``(results in schedule order, the TournamentRun)``."""
+    from game.tournament import make_executor, run_tournament
+
+    jobs = bench_jobs(maps, agents, games, seed, time_limit, rules)
+    run = run_tournament("game.agents.benchmark:play_job", jobs, executor=executor or make_executor(workers),
+                         db=db, name=tournament, progress=progress)
+    return [result_of(job, outcome, seed) for job, outcome in run.results], run
 
 
 def run_games(maps: list[str], agents: list[str], games: int, seed: int, workers: int = 1,
               chunk: int = 10, progress: Callable[[int, int], None] | None = None,
               time_limit: float | None = DEFAULT_TIME_LIMIT, rules=None) -> Iterator[GameResult]:
     """Every agent on every map, ``games`` games each; ``time_limit``: seconds per action;
-    ``rules``: a :class:`~game.treasure.config.RulesConfig` (None: the defaults)."""
-    tasks = [(m, a, list(range(i, min(i + chunk, games))), seed, time_limit, rules)
-             for m in maps for a in agents for i in range(0, games, chunk)]
-    total, done = len(maps) * len(agents) * games, 0
-    if workers <= 1:
-        results = map(_play_chunk, tasks)
-        pool = None
-    else:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        results = pool.map(_play_chunk, tasks)
-    try:
-        for batch in results:
-            done += len(batch)
-            if progress:
-                progress(done, total)
-            yield from batch
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    ``rules``: a :class:`~game.treasure.config.RulesConfig` (None: the defaults). ``chunk`` is
+    kept for callers of the old signature; the tournament runner schedules single games."""
+    results, _ = run_bench(maps, agents, games, seed, workers, progress=progress, time_limit=time_limit,
+                           rules=rules)
+    yield from results
 
 
 def summarise(results: list[GameResult]) -> list[dict]:

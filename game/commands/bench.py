@@ -30,6 +30,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     from game.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
     p.add_argument("--agent-time", type=agent_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS", help=AGENT_TIME_HELP)
     p.add_argument("--rules", metavar="K=V,...", help=RULES_HELP)
+    from game.tournament.cli import add_tournament_arguments
+
+    add_tournament_arguments(p)
 
 
 class RichProgress:
@@ -113,7 +116,7 @@ def _maps(patterns: list[str], skip_rejected: bool) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from game.agents import AgentNotFound, agent_class
-    from game.agents.benchmark import COLUMNS, COMPARE_COLUMNS, compare, run_games, summarise
+    from game.agents.benchmark import COLUMNS, COMPARE_COLUMNS, compare, run_bench, summarise
 
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     for name in agents:
@@ -127,14 +130,26 @@ def run(args: argparse.Namespace) -> int:
     rules = parse_rules(args.rules) if args.rules else None
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    from game.tournament.cli import executor, open_db, report
+
+    db = open_db(args)
     bar = progress_bar()
     try:
-        # run_games takes the rules too (None: the defaults): the same seeded games, and a broken
-        # agent (even one that cannot be made) costs forfeits, never the run (#18).
-        results = list(run_games(maps, agents, args.games, args.seed, args.workers, progress=bar,
-                                 time_limit=args.agent_time, rules=rules))
+        # Through the tournament runner: local processes or a Dask cluster, every game stored as
+        # it finishes (Ctrl+C keeps them; the same command resumes). A broken agent (even one
+        # that cannot be made) costs forfeits, never the run (#18).
+        results, run = run_bench(maps, agents, args.games, args.seed, progress=bar, time_limit=args.agent_time,
+                                 rules=rules, db=db, executor=executor(args, args.workers),
+                                 tournament=args.tournament)
     finally:
         getattr(bar, "stop", lambda: None)()
+        db.close()
+    print(report(run, db))
+    for job, why in run.failures:
+        print(f"bench: {job.setup_name} {job.players[0]} seed {job.seed}: not played: {why}", file=sys.stderr)
+    if not results:
+        print("bench: no game finished")
+        return 130 if run.interrupted else 1
     rows = summarise(results)
     order = {m: i for i, m in enumerate(maps)}
     rows.sort(key=lambda r: (order[r["map"]], agents.index(r["agent"])))
@@ -162,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
               f"{out / 'compare.csv'}, {out / 'games.csv'} (no chart: {exc})")
     total_invalid = sum(r["invalid_actions"] for r in rows)
     print(f"invalid_actions={total_invalid}")
-    return 0
+    return 130 if run.interrupted else 0
 
 
 def _write_rows(out: Path, name: str, rows: list[dict], columns: list[str]) -> None:
@@ -270,49 +285,6 @@ def _print_compare(versus: list[dict]) -> None:
         print(f"{name:42s} {r['versus']:8s} {r['losses']:6d} {r['versus_losses']:6d} "
               f"{ratio_text + ('!' if bad_ratio else ' '):>7s} {r['both_won']:8d} {turns:>6s} "
               f"{theirs + mark:>7s} {behind:>10s}")
-
-
-def run_games_with_rules(maps: list[str], agents: list[str], games: int, seed: int, workers: int, rules, progress):
-    """:func:`run_games` for a rules variant (``--rules``): the same seeded games, played with
-    ``rules``; the same results, in the same order."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    tasks = [(m, a, list(range(i, min(i + 10, games))), seed, rules)
-             for m in maps for a in agents for i in range(0, games, 10)]
-    total, done = len(maps) * len(agents) * games, 0
-    pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
-    batches = pool.map(_play_chunk_with_rules, tasks) if pool is not None else map(_play_chunk_with_rules, tasks)
-    try:
-        for batch in batches:
-            done += len(batch)
-            progress(done, total)
-            yield from batch
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
-
-
-def _play_chunk_with_rules(task) -> list:
-    import warnings as _warnings
-
-    from game.agents import make_agent
-    from game.agents.benchmark import GameResult
-    from game.agents.runner import play_game
-    from game.treasure.mapfile import MapWarning, read_map
-
-    path, agent_name, numbers, seed, rules = task
-    with _warnings.catch_warnings():
-        _warnings.simplefilter("ignore", MapWarning)
-        board = read_map(path)
-    out = []
-    for i in numbers:
-        agent = make_agent(agent_name, seed + i)
-        t0 = time.perf_counter()
-        record = play_game(board, seed + i, agent, rules)
-        out.append(GameResult(path, agent_name, i, record.result == "WIN", record.state.turn,
-                              time.perf_counter() - t0, record.invalid_actions))
-    return out
-
 
 def _compare_cells(r: dict) -> list[str]:
     """One compare row as text cells, with the same ! and = marks as the plain table."""

@@ -36,6 +36,7 @@ CREATE TABLE IF NOT EXISTS games (
     ranks TEXT NOT NULL,            -- JSON list, one per seat, 0 = best
     scores TEXT NOT NULL,           -- JSON list, one per seat
     turns INTEGER NOT NULL,
+    seconds REAL NOT NULL,          -- the game's wall time
     mean_move_seconds REAL NOT NULL,
     max_move_seconds REAL NOT NULL,
     errors TEXT NOT NULL,           -- JSON object
@@ -67,14 +68,12 @@ class StoredGame:
 
 
 def _version(spec: str) -> str:
+    """What played: an outside program by its command, our players by the code's digest."""
     if spec.startswith("cmd:"):
-        return spec  # an outside program is known by its command
-    try:
-        from importlib.metadata import version
+        return spec
+    from .schedule import code_version
 
-        return f"treasure-island-arcade {version('treasure-island-arcade')}"
-    except Exception:  # noqa: BLE001 - not installed: a source checkout
-        return "treasure-island-arcade (source)"
+    return f"code {code_version()}"
 
 
 class ResultsDB:
@@ -125,10 +124,11 @@ class ResultsDB:
     def outcomes(self, tournament: str) -> dict[str, Outcome]:
         """The finished games of a tournament by job key (what a resumed run need not play)."""
         out = {}
-        for row in self.conn.execute("SELECT job_key, ranks, scores, turns, mean_move_seconds, max_move_seconds, "
-                                     "errors, detail FROM games WHERE tournament = ?", (tournament,)):
-            key, ranks, scores, turns, mean_s, max_s, errors, detail = row
+        for row in self.conn.execute("SELECT job_key, ranks, scores, turns, seconds, mean_move_seconds, "
+                                     "max_move_seconds, errors, detail FROM games WHERE tournament = ?", (tournament,)):
+            key, ranks, scores, turns, seconds, mean_s, max_s, errors, detail = row
             out[key] = Outcome.from_dict({"ranks": json.loads(ranks), "scores": json.loads(scores), "turns": turns,
+                                          "seconds": seconds,
                                           "mean_move_seconds": mean_s, "max_move_seconds": max_s,
                                           "errors": json.loads(errors), "detail": json.loads(detail)})
         return out
@@ -138,18 +138,18 @@ class ResultsDB:
         d = outcome.as_dict()
         cur = self.conn.execute(
             "INSERT OR IGNORE INTO games (tournament, job_key, game, players, player_versions, setup_name, "
-            "setup_digest, seed, options, ranks, scores, turns, mean_move_seconds, max_move_seconds, errors, "
-            "detail, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "setup_digest, seed, options, ranks, scores, turns, seconds, mean_move_seconds, max_move_seconds, errors, "
+            "detail, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (tournament, job.key, job.game, json.dumps(list(job.players)),
              json.dumps([_version(p) for p in job.players]), job.setup_name, job.setup_digest, job.seed,
              json.dumps(dict(job.options), default=str), json.dumps(d["ranks"]), json.dumps(d["scores"]),
-             d["turns"], d["mean_move_seconds"], d["max_move_seconds"], json.dumps(d["errors"]),
+             d["turns"], d["seconds"], d["mean_move_seconds"], d["max_move_seconds"], json.dumps(d["errors"]),
              json.dumps(d["detail"], default=str), time.time()))
         return cur.rowcount == 1
 
     def games(self, game: str | None = None, tournament: str | None = None) -> Iterator[StoredGame]:
         sql = ("SELECT tournament, game, players, setup_name, setup_digest, seed, options, ranks, scores, turns, "
-               "mean_move_seconds, max_move_seconds, errors, detail, finished_at FROM games")
+               "seconds, mean_move_seconds, max_move_seconds, errors, detail, finished_at FROM games")
         where, args = [], []
         if game is not None:
             where.append("game = ?")
@@ -161,9 +161,10 @@ class ResultsDB:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY id"
         for row in self.conn.execute(sql, args):
-            (name, kind, players, setup_name, setup_digest, seed, options, ranks, scores, turns, mean_s, max_s,
-             errors, detail, finished_at) = row
+            (name, kind, players, setup_name, setup_digest, seed, options, ranks, scores, turns, seconds, mean_s,
+             max_s, errors, detail, finished_at) = row
             outcome = Outcome.from_dict({"ranks": json.loads(ranks), "scores": json.loads(scores), "turns": turns,
+                                         "seconds": seconds,
                                          "mean_move_seconds": mean_s, "max_move_seconds": max_s,
                                          "errors": json.loads(errors), "detail": json.loads(detail)})
             yield StoredGame(name, kind, tuple(json.loads(players)), setup_name, setup_digest, seed,

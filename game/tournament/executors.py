@@ -75,6 +75,29 @@ _CONTEXT = multiprocessing.get_context("forkserver" if "forkserver" in multiproc
                                        else "spawn")
 
 
+def _worker_setup(runner_pid: int) -> None:
+    """In a worker: Ctrl+C is for the runner, which keeps what finished and stops the pool (a
+    worker that died of it would only print a traceback). And a worker never outlives its runner:
+    if the runner is killed outright, a watchdog ends the worker within a second."""
+    import signal
+    import threading
+    import time
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(runner_pid, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except PermissionError:
+                pass
+
+    threading.Thread(target=watch, name="runner-watchdog", daemon=True).start()
+
+
 class LocalExecutor:
     """Local worker processes. At most ``workers`` games are in flight, so that when a worker
     dies (the pool breaks) the games it may have been playing are known: exactly those in
@@ -92,7 +115,8 @@ class LocalExecutor:
             self.pool.shutdown(wait=False, cancel_futures=True)
         # Not fork: forking a process that runs threads (an agent's time-limit thread, a Dask
         # client, the test runner's timer) can copy a held lock into the child, which then hangs.
-        self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=_CONTEXT)
+        self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=_CONTEXT,
+                                        initializer=_worker_setup, initargs=(os.getpid(),))
         return self.pool
 
     def run(self, play: str, jobs: Sequence[Job]) -> Iterator[tuple[Job, Outcome | Failure]]:
@@ -134,8 +158,15 @@ class LocalExecutor:
 
     def close(self) -> None:
         if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
-            self.pool = None
+            pool, self.pool = self.pool, None
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            # Games still running are not waited for (an interrupted run ends now).
+            for process in processes:
+                if process.is_alive():
+                    process.terminate()
+            for process in processes:
+                process.join(timeout=5)
 
 
 def _stage_project() -> Path:

@@ -15,14 +15,15 @@ from typing import Callable, Sequence
 
 from .db import ResultsDB
 from .executors import Failure, SerialExecutor
-from .schedule import Job, Outcome
+from .schedule import Job, Outcome, code_version
 
 
 def tournament_name(game: str, jobs: Sequence[Job]) -> str:
-    """The default name of a tournament: its game and a digest of its schedule, so the same
-    command names the same tournament (and a rerun resumes it)."""
+    """The default name of a tournament: its game, a digest of its schedule and the code's
+    version, so the same command on the same code names the same tournament (a rerun resumes
+    it) while a changed agent never reads results its old code played."""
     h = hashlib.sha256("\n".join(sorted(j.key for j in jobs)).encode()).hexdigest()[:12]
-    return f"{game}-{h}"
+    return f"{game}-{h}-{code_version()}"
 
 
 @dataclass

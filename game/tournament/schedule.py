@@ -16,6 +16,24 @@ import json
 from dataclasses import dataclass, field
 
 
+def code_version() -> str:
+    """A digest of the project's Python sources: games played by the same code share it."""
+    global _CODE_VERSION
+    if _CODE_VERSION is None:
+        from pathlib import Path
+
+        root = Path(__file__).resolve().parent.parent
+        h = hashlib.sha256()
+        for path in sorted(root.rglob("*.py")):
+            h.update(str(path.relative_to(root)).encode())
+            h.update(path.read_bytes())
+        _CODE_VERSION = h.hexdigest()[:12]
+    return _CODE_VERSION
+
+
+_CODE_VERSION: str | None = None
+
+
 def digest(text: str) -> str:
     """A short, stable digest of a setup's text (what identifies a map in the results)."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
@@ -70,7 +88,7 @@ class Outcome:
     ``A Win`` is ``(0, 1)``; Scotland Yard's capture is ``(1, 0)`` with seats Mr X, detectives;
     Treasure Island's single seat wins with ``(0,)`` and loses with ``(1,)``). ``scores`` are the
     game's own numbers per seat; ``turns`` its length in its own unit (rounds, turns);
-    ``errors`` counts errors by kind and seat (``"A: time out"``); ``detail`` holds anything
+    ``seconds`` is the game's wall time. ``errors`` counts errors by kind and seat (``"A: time out"``); ``detail`` holds anything
     else the game's front end wants back (the end message, the capture round).
     """
 
@@ -81,9 +99,10 @@ class Outcome:
     max_move_seconds: float = 0.0
     errors: tuple[tuple[str, int], ...] = ()
     detail: tuple[tuple[str, object], ...] = ()
+    seconds: float = 0.0  # the whole game's wall time (like the move times, not part of the game)
 
     def as_dict(self) -> dict:
-        return {"ranks": list(self.ranks), "scores": list(self.scores), "turns": self.turns,
+        return {"ranks": list(self.ranks), "scores": list(self.scores), "turns": self.turns, "seconds": self.seconds,
                 "mean_move_seconds": self.mean_move_seconds, "max_move_seconds": self.max_move_seconds,
                 "errors": dict(self.errors), "detail": dict(self.detail)}
 
@@ -93,7 +112,7 @@ class Outcome:
                    mean_move_seconds=float(data.get("mean_move_seconds", 0.0)),
                    max_move_seconds=float(data.get("max_move_seconds", 0.0)),
                    errors=tuple(sorted(data.get("errors", {}).items())),
-                   detail=tuple(sorted(data.get("detail", {}).items())))
+                   detail=tuple(sorted(data.get("detail", {}).items())), seconds=float(data.get("seconds", 0.0)))
 
     def same_game_as(self, other: "Outcome") -> bool:
         """Equal in everything the rules decide (timings left out: they differ run to run)."""

@@ -1,0 +1,56 @@
+"""The options every game's bench shares: where results go and who plays the games.
+
+``--db PATH`` (default: ``results.sqlite`` in the per-user data folder), ``--scheduler
+tcp://HOST:PORT`` (a Dask cluster; default: local worker processes) and ``--tournament NAME``.
+Without a name, a tournament is named by its game, its schedule and the project's code, so the
+same command on the same code resumes an interrupted run, and a changed agent starts afresh
+instead of reading stale results.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.cli import UsageError
+
+
+def add_tournament_arguments(p) -> None:
+    p.add_argument("--db", metavar="PATH", default=None,
+                   help="results database (default: results.sqlite in the per-user data folder); "
+                        "every game is stored as it finishes, and the same command resumes")
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT", default=None,
+                   help="play the games on this Dask cluster (default: local worker processes)")
+    p.add_argument("--tournament", metavar="NAME", default=None,
+                   help="name the tournament (default: its game, schedule and code version)")
+
+
+def open_db(args):
+    from . import DatabaseError, ResultsDB, default_db_path
+
+    path = Path(args.db) if getattr(args, "db", None) else default_db_path()
+    try:
+        return ResultsDB(path)
+    except DatabaseError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def executor(args, workers: int):
+    from . import SchedulerUnreachable, make_executor
+
+    try:
+        return make_executor(workers, getattr(args, "scheduler", None))
+    except SchedulerUnreachable as exc:
+        raise UsageError(str(exc)) from None
+
+
+def report(run, db) -> str:
+    """One line on what the runner did: played, resumed, failed, interrupted, where stored."""
+    parts = [f"tournament {run.name}: {run.played} played"]
+    if run.resumed:
+        parts.append(f"{run.resumed} already in the database")
+    if run.failures:
+        parts.append(f"{len(run.failures)} could not be played")
+    text = ", ".join(parts) + (f" (stored in {db.path})" if db is not None else "")
+    if run.interrupted:
+        text += "; interrupted: the same command plays the rest"
+    return text
