@@ -9,7 +9,9 @@ never loads pygame.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import importlib.util
 from dataclasses import dataclass, field
 
 # The index of games, in the order the title screen shows them.
@@ -82,3 +84,45 @@ def resolve(target: str):
     module_name, _, attr = target.partition(":")
     module = importlib.import_module(module_name)
     return getattr(module, attr) if attr else module
+
+
+def load_target(target: str):
+    """A user's player, by ``"package.module:attr"``, ``"package.module.attr"`` or a file:
+    ``"path/to/policy.py:attr"`` (a trained policy saved beside its script needs no package).
+
+    Raises ``ImportError`` or ``AttributeError`` naming what could not be loaded.
+    """
+    import sys
+    from pathlib import Path
+
+    path, colon, attr = target.rpartition(":")
+    if colon and path.endswith(".py"):
+        file = Path(path).expanduser().resolve()
+        if not file.is_file():
+            raise ImportError(f"no such file: {path}")
+        name = "_user_" + hashlib.sha256(str(file).encode()).hexdigest()[:12] + "_" + file.stem
+        module = sys.modules.get(name)
+        if module is None:
+            spec = importlib.util.spec_from_file_location(name, file)
+            if spec is None or spec.loader is None:
+                raise ImportError(f"cannot load {path} as Python")
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            try:
+                spec.loader.exec_module(module)
+            except BaseException:
+                del sys.modules[name]
+                raise
+        if not hasattr(module, attr):
+            raise AttributeError(f"{path} has no {attr!r}")
+        return getattr(module, attr)
+    if colon:
+        module_name = path
+    else:
+        module_name, _, attr = target.rpartition(".")
+    if not module_name or not attr:
+        raise ImportError(f"{target!r} is not module:name, module.name or file.py:name")
+    module = importlib.import_module(module_name)
+    if not hasattr(module, attr):
+        raise AttributeError(f"module {module_name!r} has no {attr!r}")
+    return getattr(module, attr)

@@ -23,7 +23,6 @@ refused and forfeited like any agent's invalid action (RULES §4): counted, neve
 
 from __future__ import annotations
 
-import importlib
 
 import numpy as np
 
@@ -33,10 +32,10 @@ from game.treasure.observation import Observation
 
 
 def _resolve(target: str):
-    module_name, _, attr = target.partition(":")
-    if not attr:
-        module_name, _, attr = target.rpartition(".")
-    return getattr(importlib.import_module(module_name), attr)
+    """``module:function``, ``module.function`` or ``path/to/policy.py:function``."""
+    from game.registry import load_target
+
+    return load_target(target)
 
 
 class PolicyAgent(Agent):
