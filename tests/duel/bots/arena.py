@@ -50,6 +50,7 @@ class Result:
     rounds: int
     moves: list[tuple[str, str, str]] = field(default_factory=list)  # (letter, move, reason)
     times: list[float] = field(default_factory=list)
+    side_times: dict = field(default_factory=lambda: {"A": [], "B": []})
 
 
 def play(board: DuelObservation, bot_a, bot_b, rounds: int = ROUNDS, keep_moves: bool = False) -> Result:
@@ -58,6 +59,7 @@ def play(board: DuelObservation, bot_a, bot_b, rounds: int = ROUNDS, keep_moves:
     bots = (bot_a, bot_b)
     moves: list = []
     times: list = []
+    side_times: dict = {"A": [], "B": []}
     end = ""
     while True:
         if st.round > rounds or (st.turn == 0 and st.left == 0):
@@ -71,6 +73,7 @@ def play(board: DuelObservation, bot_a, bot_b, rounds: int = ROUNDS, keep_moves:
         t0 = time.perf_counter()
         answer = bots[p].act(obs)
         times.append(time.perf_counter() - t0)
+        side_times[LETTERS[p]].append(times[-1])
         move, reason = (answer.move, answer.reason) if isinstance(answer, Decision) else (answer, "")
         if keep_moves:
             moves.append((LETTERS[p], move, reason))
@@ -90,4 +93,4 @@ def play(board: DuelObservation, bot_a, bot_b, rounds: int = ROUNDS, keep_moves:
         st.play(target)
     a, b = st.score
     winner = "A Win" if a > b else "B Win" if b > a else "Tie"
-    return Result(winner, (a, b), end, min(st.round, rounds), moves, times)
+    return Result(winner, (a, b), end, min(st.round, rounds), moves, times, side_times)
