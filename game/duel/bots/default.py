@@ -1,22 +1,26 @@
-"""The default duel bot: alpha-beta over both players' moves with a territory-and-trap evaluation.
+"""The default duel bot: a collection plan, checked by alpha-beta search for traps, dead ends and races.
 
 How it plays (docs/DUEL-BOTS.md says it at length):
 
-* **Search.** Negamax with alpha-beta over the real turn order (A, then B, a stunned player's turns
-  skipped), iterative deepening under a node budget derived from the move time (so a game is the
-  same for the same seed on any machine), with a wall-clock guard. When the players are far apart
-  nothing either does can touch the other within the horizon, so the bot looks one move ahead and
-  answers at once; when they are close it searches as deep as the budget allows.
-* **Evaluation.** Both players' breadth-first distances give a Voronoi split of the board (the
-  player to move wins ties; a stunned player starts late). Each side's items are valued as the
-  score they lead to: mushrooms first, then every star doubles (``(S + M) * 2^K``), items far
-  away discounted, so a star is taken late unless the other would get it first, and poison is
-  avoided. Scores are compared on a log scale. On top of that, **trapping**: a player whose
-  territory is a tree (no cycle it could run around) can be chased to a leaf where it has no legal
-  move, which loses the game; being in one costs a lot, putting the other in one earns it, and a
-  forced loss by error found by the search is worth a win.
+* **Plan.** Cheapest paths (poison, mines and stars kept for later cost extra steps) to the items
+  it reaches before the other player; the best value per step is the target. A mushroom is 1; a
+  star is worth the score it doubles, so stars wait until the mushrooms are in, unless the other
+  is likely to take one first (then it is raced for, worth the other's score too) or time runs
+  short. The last target is kept unless another is clearly better.
+* **Who can be boxed in.** A boxed-in player has the other next to it on its own turn. The board
+  is a checkerboard and both change colour every move, so only one of the two players can ever be
+  boxed in; a skipped turn (a mine stuns for 3) flips which. The vulnerable player in a dead end
+  (its region is a tree with one entrance, no cycle to run round, not even through the hunter's
+  cell) is lost: the bot avoids being that player and chases the other to the end of its dead end.
+* **Search.** When the players are close: negamax with alpha-beta over the real turn order (A,
+  then B, a stunned player's turns skipped), iterative deepening under a node budget derived from
+  the move time (the same game on any machine), with a wall-clock guard. A player with no legal
+  move on its turn has erred (score -100, then the scores decide). The evaluation splits the
+  board Voronoi-style, values each side's items as the score they lead to (``(S + M) * 2^K``,
+  discounted by distance and tour position) on a log scale, and adds the dead-end terms. The
+  plan's move is kept unless the search finds another better by a margin.
 * **Safety.** It never answers an illegal move while a legal one exists; if the search finds
-  nothing in time, the one-ply evaluation (or the first legal move) answers.
+  nothing in time, the plan's move (or the first legal move) answers.
 """
 
 from __future__ import annotations
