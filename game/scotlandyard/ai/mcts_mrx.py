@@ -38,7 +38,10 @@ PRIOR_WEIGHT = 3.0        # progressive bias: prior / (visits + 1) * this
 HORIZON = 3               # rounds simulated after the move being judged
 MIN_ITERATIONS = 96       # before stopping early
 EPSILON = 0.15            # chance of a random ride in a playout
-RESPONSES = 8             # candidates whose detectives' reply is modelled with their objective
+# Modelling the detectives' reply with a copy of their objective (RESPONSES > 0) was measured
+# worse: against chaser detectives 50 escapes in 100 games with it, 79 without; against the
+# default detectives 11 of 60 either way. It stays available, off.
+RESPONSES = 0             # candidates whose detectives' reply is modelled with their objective
 ITERATIONS_PER_SECOND = 3000
 MAX_SCORED = 80           # candidates scored for the prior, safest first
 PRIOR_SHARE = 0.25        # of the budget, at most, for scoring the candidates
