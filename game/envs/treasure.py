@@ -394,15 +394,21 @@ class TreasureEncoder:
         for i in range(len(seen), len(trail)):
             plane[trail[i]] = i + 1
         self._trail = trail
-        obs = {name: array.copy() for name, array in self._static.items()}
-        for name, array in game.items():
-            obs[name] = array.copy()
-        obs["hint_area"] = self._hint_stack()
-        obs["turn"] = np.array([pub.turn], np.int32)
-        obs["actions_left"] = np.array([pub.actions_left], np.int8)
-        obs["teleports_used"] = np.array([pub.teleports_used], np.int8)
-        obs["pirate_free"] = np.array([int(pub.pirate_free)], np.int8)
-        return {name: obs[name] for name in _KEYS}, self._action_mask(pub)
+        static = self._static
+        obs = {
+            "land": static["land"].copy(), "mountain": static["mountain"].copy(),
+            "prison": static["prison"].copy(), "region": static["region"].copy(),
+            "reveal_turn": static["reveal_turn"].copy(), "free_turn": static["free_turn"].copy(),
+            "map_size": static["map_size"].copy(),
+            "scanned": game["scanned"].copy(), "possible": game["possible"].copy(), "agent": game["agent"].copy(),
+            "pirate": game["pirate"].copy(), "revealed_prison": game["revealed_prison"].copy(),
+            "pirate_trail": game["pirate_trail"].copy(), "hint_area": self._hint_stack(),
+            "hint_status": game["hint_status"].copy(), "hint_kind": game["hint_kind"].copy(),
+            "turn": np.array([pub.turn], np.int32), "actions_left": np.array([pub.actions_left], np.int8),
+            "teleports_used": np.array([pub.teleports_used], np.int8),
+            "pirate_free": np.array([int(pub.pirate_free)], np.int8),
+        }
+        return obs, self._action_mask(pub)
 
     def _action_mask(self, pub: Observation) -> np.ndarray:
         """``codec.mask(pub)``, kept up to date in place and copied: only what changed is redone."""
@@ -421,11 +427,6 @@ class TreasureEncoder:
             mask[codec.teleport_base:] = self._teleport_plane if teleport else 0
             self._mask_teleport = teleport
         return mask.copy()
-
-
-_KEYS = ("land", "mountain", "prison", "region", "reveal_turn", "free_turn", "map_size", "scanned", "possible",
-         "agent", "pirate", "revealed_prison", "pirate_trail", "hint_area", "hint_status", "hint_kind", "turn",
-         "actions_left", "teleports_used", "pirate_free")
 
 
 def _move(plane: np.ndarray, old: tuple[int, int] | None, new: tuple[int, int] | None):
