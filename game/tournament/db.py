@@ -41,6 +41,7 @@ CREATE TABLE IF NOT EXISTS games (
     max_move_seconds REAL NOT NULL,
     errors TEXT NOT NULL,           -- JSON object
     detail TEXT NOT NULL,           -- JSON object
+    timing TEXT NOT NULL,           -- JSON object: a game's own timing figures
     finished_at REAL NOT NULL,
     UNIQUE (tournament, job_key)
 );
@@ -125,12 +126,14 @@ class ResultsDB:
         """The finished games of a tournament by job key (what a resumed run need not play)."""
         out = {}
         for row in self.conn.execute("SELECT job_key, ranks, scores, turns, seconds, mean_move_seconds, "
-                                     "max_move_seconds, errors, detail FROM games WHERE tournament = ?", (tournament,)):
-            key, ranks, scores, turns, seconds, mean_s, max_s, errors, detail = row
+                                     "max_move_seconds, errors, detail, timing FROM games WHERE tournament = ?",
+                                     (tournament,)):
+            key, ranks, scores, turns, seconds, mean_s, max_s, errors, detail, timing = row
             out[key] = Outcome.from_dict({"ranks": json.loads(ranks), "scores": json.loads(scores), "turns": turns,
                                           "seconds": seconds,
                                           "mean_move_seconds": mean_s, "max_move_seconds": max_s,
-                                          "errors": json.loads(errors), "detail": json.loads(detail)})
+                                          "errors": json.loads(errors), "detail": json.loads(detail),
+                                          "timing": json.loads(timing)})
         return out
 
     def add(self, tournament: str, job: Job, outcome: Outcome) -> bool:
@@ -139,17 +142,17 @@ class ResultsDB:
         cur = self.conn.execute(
             "INSERT OR IGNORE INTO games (tournament, job_key, game, players, player_versions, setup_name, "
             "setup_digest, seed, options, ranks, scores, turns, seconds, mean_move_seconds, max_move_seconds, errors, "
-            "detail, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "detail, timing, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (tournament, job.key, job.game, json.dumps(list(job.players)),
              json.dumps([_version(p) for p in job.players]), job.setup_name, job.setup_digest, job.seed,
              json.dumps(dict(job.options), default=str), json.dumps(d["ranks"]), json.dumps(d["scores"]),
              d["turns"], d["seconds"], d["mean_move_seconds"], d["max_move_seconds"], json.dumps(d["errors"]),
-             json.dumps(d["detail"], default=str), time.time()))
+             json.dumps(d["detail"], default=str), json.dumps(d["timing"]), time.time()))
         return cur.rowcount == 1
 
     def games(self, game: str | None = None, tournament: str | None = None) -> Iterator[StoredGame]:
         sql = ("SELECT tournament, game, players, setup_name, setup_digest, seed, options, ranks, scores, turns, "
-               "seconds, mean_move_seconds, max_move_seconds, errors, detail, finished_at FROM games")
+               "seconds, mean_move_seconds, max_move_seconds, errors, detail, timing, finished_at FROM games")
         where, args = [], []
         if game is not None:
             where.append("game = ?")
@@ -162,11 +165,12 @@ class ResultsDB:
         sql += " ORDER BY id"
         for row in self.conn.execute(sql, args):
             (name, kind, players, setup_name, setup_digest, seed, options, ranks, scores, turns, seconds, mean_s,
-             max_s, errors, detail, finished_at) = row
+             max_s, errors, detail, timing, finished_at) = row
             outcome = Outcome.from_dict({"ranks": json.loads(ranks), "scores": json.loads(scores), "turns": turns,
                                          "seconds": seconds,
                                          "mean_move_seconds": mean_s, "max_move_seconds": max_s,
-                                         "errors": json.loads(errors), "detail": json.loads(detail)})
+                                         "errors": json.loads(errors), "detail": json.loads(detail),
+                                         "timing": json.loads(timing)})
             yield StoredGame(name, kind, tuple(json.loads(players)), setup_name, setup_digest, seed,
                              json.loads(options), outcome, finished_at)
 

@@ -17,6 +17,7 @@ import os
 import shutil
 import tempfile
 import traceback
+from collections import deque
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -101,8 +102,9 @@ def _worker_setup(runner_pid: int) -> None:
 class LocalExecutor:
     """Local worker processes. At most ``workers`` games are in flight, so that when a worker
     dies (the pool breaks) the games it may have been playing are known: exactly those in
-    flight. They are played again in a fresh pool; the games still waiting were never started
-    and are not charged an attempt."""
+    flight. Each of them is played again in a fresh pool, alone, so a game that kills its worker
+    again is known for certain to be the one (a :class:`Failure`), while the games that only
+    shared the pool with it are played normally; games still waiting were never started."""
 
     name = "local"
 
@@ -120,19 +122,22 @@ class LocalExecutor:
         return self.pool
 
     def run(self, play: str, jobs: Sequence[Job]) -> Iterator[tuple[Job, Outcome | Failure]]:
-        waiting = list(reversed(jobs))  # pop() from the end keeps the schedule's order
-        attempts: dict[str, int] = {}
-        in_flight: dict = {}
+        waiting = deque(jobs)
+        suspects: deque = deque()  # in flight when a worker died: each is played again, alone
+        in_flight: dict = {}       # future -> (job, played alone)
         pool = self._new_pool()
         try:
-            while waiting or in_flight:
+            while waiting or suspects or in_flight:
                 broken = False
                 try:
-                    while waiting and len(in_flight) < self.workers:
-                        future = pool.submit(play_one, play, waiting[-1])
-                        job = waiting.pop()
-                        attempts[job.key] = attempts.get(job.key, 0) + 1
-                        in_flight[future] = job
+                    if suspects:
+                        if not in_flight:  # a suspect plays alone: if the pool breaks now, it did it
+                            in_flight[pool.submit(play_one, play, suspects[0])] = (suspects[0], True)
+                            suspects.popleft()
+                    else:
+                        while waiting and len(in_flight) < self.workers:
+                            in_flight[pool.submit(play_one, play, waiting[0])] = (waiting[0], False)
+                            waiting.popleft()
                 except BrokenProcessPool:
                     broken = True  # a worker died since the last look; the futures say which games
                 if in_flight:
@@ -142,14 +147,14 @@ class LocalExecutor:
                     if broken:  # every game in flight finished or died with the pool: settle them all
                         done, _ = wait(list(in_flight))
                     for future in done:
-                        job = in_flight.pop(future)
-                        if isinstance(future.exception(), BrokenProcessPool):
-                            if attempts[job.key] >= MAX_ATTEMPTS:
-                                yield job, Failure(f"its worker process died {MAX_ATTEMPTS} times")
-                            else:
-                                waiting.append(job)
-                        else:
+                        job, alone = in_flight.pop(future)
+                        if not isinstance(future.exception(), BrokenProcessPool):
                             yield job, future.result()
+                        elif alone:
+                            yield job, Failure(f"its worker process died {MAX_ATTEMPTS} times, "
+                                               f"the second time playing it alone")
+                        else:
+                            suspects.append(job)
                 if broken:
                     pool = self._new_pool()
         finally:

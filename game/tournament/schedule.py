@@ -100,11 +100,13 @@ class Outcome:
     errors: tuple[tuple[str, int], ...] = ()
     detail: tuple[tuple[str, object], ...] = ()
     seconds: float = 0.0  # the whole game's wall time (like the move times, not part of the game)
+    timing: tuple[tuple[str, float], ...] = ()  # a game's own timing figures (per side), never compared
 
     def as_dict(self) -> dict:
         return {"ranks": list(self.ranks), "scores": list(self.scores), "turns": self.turns, "seconds": self.seconds,
                 "mean_move_seconds": self.mean_move_seconds, "max_move_seconds": self.max_move_seconds,
-                "errors": dict(self.errors), "detail": dict(self.detail)}
+                "errors": dict(self.errors), "detail": dict(self.detail),
+                "timing": dict(self.timing)}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Outcome":
@@ -112,7 +114,8 @@ class Outcome:
                    mean_move_seconds=float(data.get("mean_move_seconds", 0.0)),
                    max_move_seconds=float(data.get("max_move_seconds", 0.0)),
                    errors=tuple(sorted(data.get("errors", {}).items())),
-                   detail=tuple(sorted(data.get("detail", {}).items())), seconds=float(data.get("seconds", 0.0)))
+                   detail=tuple(sorted(data.get("detail", {}).items())), seconds=float(data.get("seconds", 0.0)),
+                   timing=tuple(sorted(data.get("timing", {}).items())))
 
     def same_game_as(self, other: "Outcome") -> bool:
         """Equal in everything the rules decide (timings left out: they differ run to run)."""
