@@ -72,8 +72,18 @@ class SerialExecutor:
         pass
 
 
-_CONTEXT = multiprocessing.get_context("forkserver" if "forkserver" in multiprocessing.get_all_start_methods()
-                                       else "spawn")
+def _context():
+    """Not fork where we can help it: forking a process that runs threads (an agent's time-limit
+    thread, a Dask client, the test runner's timer) can copy a held lock into the child, which
+    then hangs. A forkserver child re-imports ``__main__`` from its file, so a program read from
+    standard input (``python - < script``) has to fork."""
+    import __main__
+
+    main_file = getattr(__main__, "__file__", None)
+    if main_file is not None and not os.path.exists(main_file):
+        return multiprocessing.get_context("fork")
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
 def _worker_setup(runner_pid: int) -> None:
@@ -115,9 +125,7 @@ class LocalExecutor:
     def _new_pool(self) -> ProcessPoolExecutor:
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
-        # Not fork: forking a process that runs threads (an agent's time-limit thread, a Dask
-        # client, the test runner's timer) can copy a held lock into the child, which then hangs.
-        self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=_CONTEXT,
+        self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=_context(),
                                         initializer=_worker_setup, initargs=(os.getpid(),))
         return self.pool
 
