@@ -222,7 +222,10 @@ class DaskExecutor:
             from distributed.diagnostics.plugin import UploadDirectory
 
             self._stage = _stage_project()
-            client.register_plugin(UploadDirectory(str(self._stage), update_path=True, skip_words=()))
+            # To the scheduler too (it unpacks the task graph, which names our functions), and
+            # workers restart so that the processes that play have the code on their path.
+            client.register_plugin(UploadDirectory(str(self._stage), update_path=True, restart_workers=True,
+                                                   skip_words=(), mode="all"))
 
     def run(self, play: str, jobs: Sequence[Job]) -> Iterator[tuple[Job, Outcome | Failure]]:
         from distributed import as_completed
