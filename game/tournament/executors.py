@@ -110,9 +110,9 @@ def _worker_setup(runner_pid: int) -> None:
 
 
 class LocalExecutor:
-    """Local worker processes. At most ``workers`` games are in flight, so that when a worker
-    dies (the pool breaks) the games it may have been playing are known: exactly those in
-    flight. Each of them is played again in a fresh pool, alone, so a game that kills its worker
+    """Local worker processes. At most two games per worker are in flight (one playing, one
+    queued, so no worker waits for the runner), so that when a worker dies (the pool breaks)
+    the games it may have been playing are known: those in flight. Each of them is played again in a fresh pool, alone, so a game that kills its worker
     again is known for certain to be the one (a :class:`Failure`), while the games that only
     shared the pool with it are played normally; games still waiting were never started."""
 
@@ -143,7 +143,7 @@ class LocalExecutor:
                             in_flight[pool.submit(play_one, play, suspects[0])] = (suspects[0], True)
                             suspects.popleft()
                     else:
-                        while waiting and len(in_flight) < self.workers:
+                        while waiting and len(in_flight) < 2 * self.workers:  # one queued behind each
                             in_flight[pool.submit(play_one, play, waiting[0])] = (waiting[0], False)
                             waiting.popleft()
                 except BrokenProcessPool:
