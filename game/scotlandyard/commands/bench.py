@@ -29,6 +29,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="worker processes")
     p.add_argument("--move-time", type=float, default=1.0, help="each player's budget per move, seconds")
     p.add_argument("--out", default="out/sy-bench", help="folder for results.json/.csv, games.csv, winrate.png")
+    from game.tournament.cli import add_tournament_arguments
+
+    add_tournament_arguments(p)
 
 
 class _Progress:
@@ -115,7 +118,6 @@ def _chart(rows: list[dict], path: Path, move_time: float) -> None:
 def run(args: argparse.Namespace) -> int:
     from game.scotlandyard.ai import DETECTIVE_PLAYERS, MRX_PLAYERS, AiNotFound, make_detectives, make_mrx
     from game.scotlandyard.ai.bench import GAME_COLUMNS, RESULT_COLUMNS, game_dicts, summarise
-    from game.scotlandyard.ai.bench import run as run_bench
 
     mrx = _names(args.mrx, "--mrx", MRX_PLAYERS)
     detectives = _names(args.detectives, "--detectives", DETECTIVE_PLAYERS)
@@ -138,16 +140,27 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"--out {out}: cannot create the folder ({exc.strerror})") from None
+    from game.scotlandyard.tournament import run_rows
+    from game.tournament.cli import executor, open_db, report
+
+    db = open_db(args)
     bar = _Progress()
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        rows = run_bench(mrx, detectives, args.games, args.seed, args.workers, args.move_time, bar)
-    except KeyboardInterrupt:
-        print("sy bench: interrupted; no results written", file=sys.stderr)
-        return 130
+        # Through the tournament runner: local processes or a Dask cluster, every game stored as
+        # it finishes; an interrupt keeps what finished, and the same command plays the rest.
+        rows, run = run_rows(mrx, detectives, args.games, args.seed, args.move_time, progress=bar,
+                             executor=executor(args, args.workers), db=db, tournament=args.tournament)
     finally:
         bar.stop()
         signal.signal(signal.SIGTERM, previous)
+        db.close()
+    print(report(run, db))
+    for job, why in run.failures:
+        print(f"sy bench: {job.players[0]} vs {job.players[1]} seed {job.seed}: not played: {why}", file=sys.stderr)
+    if not rows:
+        print("sy bench: no game finished")
+        return 130 if run.interrupted else 1
     summary = summarise(rows, args.move_time)
     _write(out / "results.json", json.dumps(summary, indent=2) + "\n")
     _write_csv(out / "results.csv", RESULT_COLUMNS, summary)
@@ -157,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"move budget {args.move_time:g} s; 'over' counts moves above {1.2 * args.move_time:g} s, "
           "by the wall clock ('max ms') and by the CPU time of the player's process ('max cpu'); "
           f"wrote {out}/results.json, results.csv, games.csv, winrate.png")
-    return 0
+    return 130 if run.interrupted else 0
 
 
 def _interrupt(signum, frame):
