@@ -126,3 +126,19 @@ def load_target(target: str):
     if not hasattr(module, attr):
         raise AttributeError(f"module {module_name!r} has no {attr!r}")
     return getattr(module, attr)
+
+
+def is_policy_function(obj) -> bool:
+    """A trained policy: a function of two positional arguments, ``policy(observation, mask)``
+    returning an action index (what ``game.envs.agents`` wraps as a player of any game)."""
+    import inspect
+
+    if isinstance(obj, type) or not callable(obj):
+        return False
+    try:
+        params = list(inspect.signature(obj).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    required = [p for p in positional if p.default is p.empty]
+    return len(positional) >= 2 and len(required) == 2

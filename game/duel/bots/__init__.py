@@ -11,7 +11,6 @@ Nothing here imports pygame.
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 
 from game.duel.protocol import Bot
@@ -48,23 +47,28 @@ def available_bots() -> list[str]:
 
 
 def bot_class(spec: str) -> type:
-    """The class a name (``greedy``) or a dotted path (``pkg.mod:Cls``, ``pkg.mod.Cls``) names."""
+    """The class a name (``greedy``), a dotted path (``pkg.mod:Cls``, ``pkg.mod.Cls``) or a file
+    (``path/to/file.py:Cls``) names. A function ``policy(observation, mask)`` there is a trained
+    ``duel_v0`` policy, played through :mod:`game.envs.agents` (the ``rl`` extra)."""
+    from game.registry import is_policy_function, load_target
+
     target = REGISTRY.get(spec, spec)
-    if ":" in target:
-        module_name, _, attr = target.partition(":")
-    elif "." in target:
-        module_name, _, attr = target.rpartition(".")
-    else:
+    if ":" not in target and "." not in target:
         known = ", ".join(available_bots())
-        raise BotNotFound(f"unknown bot {spec!r}: use one of {known}, or a class of your own as module:Class")
-    if not module_name or not attr:
-        raise BotNotFound(f"bad bot path {spec!r}: expected module:Class or module.Class")
+        raise BotNotFound(f"unknown bot {spec!r}: use one of {known}, or a class of your own as module:Class "
+                          f"(or path/to/file.py:Class)")
     try:
-        module = importlib.import_module(module_name)
-        cls = getattr(module, attr)
-    except (ImportError, AttributeError) as exc:
+        cls = load_target(target)
+    except Exception as exc:  # noqa: BLE001 - a user's module may fail in any way while loading
         known = ", ".join(available_bots())
-        raise BotNotFound(f"cannot load bot {spec!r} from {target!r}: {exc} (built-in bots: {known})") from None
+        raise BotNotFound(f"cannot load bot {spec!r} from {target!r}: {type(exc).__name__}: {exc} "
+                          f"(built-in bots: {known})") from None
+    if is_policy_function(cls):
+        try:
+            from game.envs.agents import policy_bot
+        except ImportError as exc:
+            raise BotNotFound(f"{target!r} is a policy function: it needs the rl extra ({exc})") from None
+        return policy_bot(target, name=target.rpartition(":")[2] or "policy")
     if not (isinstance(cls, type) and callable(getattr(cls, "act", None))):
         raise BotNotFound(f"{target!r} is not a bot class (it needs an act(observation) method)")
     return cls

@@ -24,7 +24,6 @@ or a dotted path ``package.module:Class`` to a class taking ``(seed=..., move_ti
 
 from __future__ import annotations
 
-import importlib
 
 from game.scotlandyard.ai.base import Decision, DetectivesPlayer, MrXPlayer, move_key, sorted_moves
 
@@ -53,24 +52,34 @@ DETECTIVE_PLAYERS: dict[str, str] = {
 
 
 def _resolve(spec: str, table: dict[str, str], side: str):
+    """A player class by name, ``module:Class``, ``module.Class`` or ``path/to/file.py:Class``; a
+    function ``policy(observation, mask)`` there is a trained ``scotland_yard_v0`` policy, played
+    through :mod:`game.envs.agents` (the ``rl`` extra)."""
+    from game.registry import is_policy_function, load_target
+
     if not isinstance(spec, str) or not spec.strip():
         raise AiNotFound(f"no {side} player named {spec!r}; choose one of {', '.join(sorted(table))} "
                          "or give package.module:Class")
     spec = spec.strip()
     target = table.get(spec)
     if target is None:
-        if ":" not in spec:
+        if ":" not in spec and "." not in spec:
             raise AiNotFound(f"no {side} player named {spec!r}; choose one of {', '.join(sorted(table))} "
-                             "or give package.module:Class")
+                             "or give package.module:Class (or path/to/file.py:Class)")
         target = spec
-    module_name, _, attr = target.partition(":")
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise AiNotFound(f"{side} player {spec!r}: cannot import module {module_name!r} ({exc})") from None
-    cls = getattr(module, attr, None)
-    if cls is None or not callable(cls):
-        raise AiNotFound(f"{side} player {spec!r}: module {module_name!r} has no class {attr!r}")
+        cls = load_target(target)
+    except Exception as exc:  # noqa: BLE001 - a user's module may fail in any way while loading
+        raise AiNotFound(f"{side} player {spec!r}: cannot load {target!r} ({type(exc).__name__}: {exc})") from None
+    if is_policy_function(cls):
+        try:
+            from game.envs.agents import policy_detectives, policy_mrx
+        except ImportError as exc:
+            raise AiNotFound(f"{side} player {spec!r} is a policy function: it needs the rl extra ({exc})") from None
+        wrap = policy_mrx if side == "Mr X" else policy_detectives
+        return wrap(target, name=target.rpartition(":")[2] or "policy")
+    if not callable(cls):
+        raise AiNotFound(f"{side} player {spec!r}: {target!r} is not a class")
     return cls
 
 
