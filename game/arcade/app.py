@@ -52,7 +52,7 @@ class ArcadeApp(SceneApp):
 def make_context(size: tuple[int, int], *, sprites_dir=None, maps: list[Path] | None = None,
                  quit_at_end: bool = False, max_turns: int | None = None, config=None,
                  agent_time: float | None = 10.0) -> Context:
-    from game.agents import available_agents
+    from game.treasure.agents import available_agents
     from game.paths import SPRITES_DIR, shipped_maps
 
     if sprites_dir is None:  # an art preview may point elsewhere; the default is sprites/
@@ -67,7 +67,7 @@ def make_context(size: tuple[int, int], *, sprites_dir=None, maps: list[Path] | 
 def start_play(ctx: Context, map_path: str, seed: int, agent: str, *, autoplay: bool = False,
                speed: str = "normal", overlays: set[str] | None = None, human: bool = False) -> PlayScene:
     """Load the map and the agent and make the play scene (errors propagate to the caller)."""
-    from game.agents import make_agent
+    from game.treasure.agents import make_agent
     from game.treasure.mapfile import read_map
 
     board = read_map(map_path)

@@ -214,7 +214,7 @@ class BoardView:
 
     def tile_facts(self, tile: tuple[int, int]) -> str:
         """One line about a tile: ``(12, 30)  region 4  land: possible (0.8%)``, or why not."""
-        from game.agents.knowledge import public_possible
+        from game.treasure.agents.knowledge import public_possible
 
         board = self.match.board
         r, c = tile

@@ -6,7 +6,7 @@ reason) and animates them. The whole history is kept, so a view can show any ear
 (replays and scrubbing build on that).
 
 A program agent's invalid action becomes a :class:`~game.treasure.actions.Forfeit`, exactly as
-in :mod:`game.agents.runner`, so a broken agent can never stall the arcade. An agent that raises
+in :mod:`game.treasure.agents.runner`, so a broken agent can never stall the arcade. An agent that raises
 forfeits that action too: a spectator should see the error, not a crash.
 """
 
@@ -24,7 +24,7 @@ from game.treasure.config import RulesConfig
 from game.treasure.engine import GameState, action_error, new_game, step
 from game.treasure.events import Event, TurnStarted
 from game.treasure.observation import Observation, observe
-from game.agents.runner import DEFAULT_TIME_LIMIT, ask_agent, release_agent, start_agent
+from game.treasure.agents.runner import DEFAULT_TIME_LIMIT, ask_agent, release_agent, start_agent
 
 
 @dataclass(frozen=True)
@@ -59,13 +59,13 @@ class Match:
         self.config = config
         self.agent_name = agent_name
         if agent_factory is None:
-            from game.agents import make_agent
+            from game.treasure.agents import make_agent
 
             agent_factory = make_agent
         self._agent_factory = agent_factory
         self.agent_seconds = 0.0  # time spent inside the agent, for the frame benchmark
         # Seconds an agent may take for one action (None: no limit); past it the action is
-        # forfeited and the agent retired for the game, as in headless play (game.agents.runner).
+        # forfeited and the agent retired for the game, as in headless play (game.treasure.agents.runner).
         self.time_limit: float | None = agent_time_limit
         self.branched_from: str | None = None  # the replay this game continues, if any
         self.restart(seed)
@@ -180,8 +180,8 @@ class Match:
         return entry
 
     def recording(self):
-        """The whole game so far as a replay document (see :mod:`game.replay`)."""
-        from game.replay import record_steps
+        """The whole game so far as a replay document (see :mod:`game.treasure.replay`)."""
+        from game.treasure.replay import record_steps
 
         extra = {"branched_from": self.branched_from} if self.branched_from else {}
         return record_steps(self.board, self.seed, self.config, self.agent_name, self.steps, **extra)
@@ -212,7 +212,7 @@ class Match:
             return Forfeit("(crash)", problem), problem
         started = time.perf_counter()
         try:
-            # The one guarded call (game.agents.runner): exceptions, wrong types, bad reasons and
+            # The one guarded call (game.treasure.agents.runner): exceptions, wrong types, bad reasons and
             # the time limit all come back as a Forfeit with its reason; it never raises.
             decision = ask_agent(self.agent, observe(self.state), self.time_limit)
         finally:

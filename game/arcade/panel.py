@@ -77,7 +77,7 @@ class Panel:
 
     def implied(self, match, index: int) -> dict[int, tuple[bool, tuple[int, ...]]]:
         """Hints whose truth follows from what is known at history step ``index`` (cached)."""
-        from game.agents.knowledge import implied_hints
+        from game.treasure.agents.knowledge import implied_hints
 
         key = (id(match.steps[0]), index)
         cache = self.__dict__.setdefault("_implied", {})
@@ -89,7 +89,7 @@ class Panel:
 
     def implied_lines(self, match, index: int) -> list[str]:
         """For the log: hints whose truth became known at step ``index`` without a verify."""
-        from game.agents.knowledge import implied_text
+        from game.treasure.agents.knowledge import implied_text
 
         now = self.implied(match, index)
         before = self.implied(match, index - 1) if index > 0 else {}
@@ -202,7 +202,7 @@ class Panel:
         implied = self.implied(match, view.shown)
         # Numbered as the agent's reasons name them ("verify hint 3: ..."). A hint whose truth
         # follows from what is known says so on a line of its own: FALSE (follows from 3).
-        from game.agents.knowledge import implied_text
+        from game.treasure.agents.knowledge import implied_text
 
         laid = []
         for k, (hint, verdict) in newest_first:

@@ -1,6 +1,6 @@
 """Replays in the arcade: the list of saved replays and the replay scene with its timeline.
 
-The replay scene shows a :class:`~game.replay.Playback` through the same :class:`BoardView` and
+The replay scene shows a :class:`~game.treasure.replay.Playback` through the same :class:`BoardView` and
 :class:`Panel` as a live game, via :class:`ReplayMatch`, a read-only stand-in for a Match whose
 history is computed on demand from the playback's checkpoints. Going forward animates (the
 director plays the step's events); going back, and long jumps, are instant. ``O`` branches: a
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from game.replay import Playback, ReplayError, load_replay, saved_replays
+from game.treasure.replay import Playback, ReplayError, load_replay, saved_replays
 from game.shell.input import CLICK, HOVER, RESIZE, WHEEL
 from game.shell.scenes import BaseScene, Push, Quit, Replace
 
@@ -396,7 +396,7 @@ def replay_columns(path: Path) -> dict[str, str]:
         return row
     if not isinstance(doc, dict):
         return row
-    from game.replay import FORMAT
+    from game.treasure.replay import FORMAT
 
     if doc.get("format") != FORMAT:  # another game's replay: its arcade entry fills the row
         from .games import other_game_columns

@@ -264,7 +264,7 @@ class PlayScene(BaseScene):
         import json
         import re
 
-        from game.replay import replays_dir
+        from game.treasure.replay import replays_dir
 
         try:
             mine = self.match.recording().to_json()
@@ -372,8 +372,8 @@ class PlayScene(BaseScene):
 
     def save_replay(self) -> None:
         """Record the finished game as a replay: to --record's file once, else the data folder."""
-        from game.replay import save_auto, save_new
-        from game.replay.recorder import default_stem
+        from game.treasure.replay import save_auto, save_new
+        from game.treasure.replay.recorder import default_stem
 
         try:
             replay = self.match.recording()

@@ -152,7 +152,7 @@ class TreasureOptions:
 
     def start(self):
         """The play scene for these options, or None with :attr:`message` saying why not."""
-        from game.agents import AgentNotFound, make_agent
+        from game.treasure.agents import AgentNotFound, make_agent
         from game.treasure.mapfile import read_map
 
         from .match import Match

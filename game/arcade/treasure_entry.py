@@ -7,7 +7,7 @@ other game.
 
 from __future__ import annotations
 
-from game.replay import FORMAT
+from game.treasure.replay import FORMAT
 
 
 class TreasureArcade:
@@ -25,7 +25,7 @@ class TreasureArcade:
         return title
 
     def replay_scene(self, ctx, path: str, *, speed: str = "normal", **_options):
-        from game.replay import Playback, ReplayError, load_replay
+        from game.treasure.replay import Playback, ReplayError, load_replay
 
         from .replayscene import ReplayScene
 

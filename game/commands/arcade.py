@@ -19,7 +19,7 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from game.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
+    from game.treasure.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
 
     p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
     p.add_argument("--size", metavar="WxH", help="window size with --windowed (default 1280x720)")

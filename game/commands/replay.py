@@ -31,7 +31,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def load_checked(path: str):
-    from game.replay import Playback, ReplayError, load_replay
+    from game.treasure.replay import Playback, ReplayError, load_replay
 
     try:
         replay = load_replay(path)

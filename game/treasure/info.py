@@ -11,5 +11,5 @@ GAME = GameInfo(
     commands={},     # listed in game.cli.COMMANDS, where they always were
     seats=("agent",),
     arcade="game.arcade.treasure_entry:ARCADE",
-    pure_packages=("game.treasure", "game.agents", "game.replay"),
+    pure_packages=("game.treasure", "game.treasure.agents", "game.treasure.replay"),
 )

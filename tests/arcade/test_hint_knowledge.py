@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.agents import make_agent
-from game.agents.knowledge import hint_settled, implied_hints, implied_text, public_possible
+from game.treasure.agents import make_agent
+from game.treasure.agents.knowledge import hint_settled, implied_hints, implied_text, public_possible
 from game.treasure.actions import Verify
 from game.treasure.engine import new_game, step
 from game.treasure.mapfile import read_map
@@ -76,7 +76,7 @@ def test_the_agents_never_verify_a_hint_whose_truth_already_follows(agent_name):
 def test_the_panel_and_its_log_show_a_settled_hint_as_known(display):
     """On a shipped map, play until some hint's truth follows from the others: its row in the
     panel ends with e.g. 'FALSE (follows from 3)' and the panel's log says when it became known."""
-    from game.agents.knowledge import implied_text
+    from game.treasure.agents.knowledge import implied_text
     from game.arcade.app import make_context
     from game.arcade.match import Match
     from game.arcade.scenes import PlayScene

@@ -1,4 +1,4 @@
-from game.agents.base import Agent, Decision
+from game.treasure.agents.base import Agent, Decision
 from game.arcade.match import Match, candidates
 from game.treasure.actions import Forfeit, LargeScan, MoveSmall
 from game.treasure.events import ActionForfeited

@@ -4,7 +4,7 @@ import pygame
 
 from game.arcade.replayscene import ReplayScene
 from game.arcade.scenes import PlayScene
-from game.replay import Playback, load_replay
+from game.treasure.replay import Playback, load_replay
 from game.shell.input import Click
 from game.shell.scenes import Replace
 from game.treasure.actions import LargeScan, MoveLarge, MoveSmall, Teleport, Verify

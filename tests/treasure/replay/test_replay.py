@@ -7,12 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.agents import make_agent
-from game.agents.runner import play_game
+from game.treasure.agents import make_agent
+from game.treasure.agents.runner import play_game
 from game.commands.play import save_record
-from game.replay import (FORMAT, Playback, Recorder, ReplayError, ReplayMismatch, load_replay, parse_replay,
+from game.treasure.replay import (FORMAT, Playback, Recorder, ReplayError, ReplayMismatch, load_replay, parse_replay,
                          record_steps, replays_dir, save_auto, save_new, saved_replays)
-from game.replay.document import RecordedAction
+from game.treasure.replay.document import RecordedAction
 from game.treasure.actions import Forfeit, LargeScan, MoveSmall, Teleport, Verify
 from game.treasure.config import RulesConfig
 from game.treasure.engine import action_error, new_game, step

@@ -4,7 +4,7 @@ Game i on a map uses seed ``seed + i`` for every agent (and seeds the agent with
 the agents face the same islands, spawns, prisons and hint draws.
 
 A broken agent never stops a run: the runner turns its exceptions, wrong answers and time-outs
-into forfeits (see :mod:`game.agents.runner`), and an agent that cannot even be made plays its
+into forfeits (see :mod:`game.treasure.agents.runner`), and an agent that cannot even be made plays its
 games forfeiting every action. Each map's row counts ``invalid_actions`` (every forfeit) and
 ``errors`` (forfeits because the agent raised, ran out of time, or could not be made).
 """
@@ -135,7 +135,7 @@ def run_bench(maps: list[str], agents: list[str], games: int, seed: int, workers
     from game.tournament import make_executor, run_tournament
 
     jobs = bench_jobs(maps, agents, games, seed, time_limit, rules)
-    run = run_tournament("game.agents.benchmark:play_job", jobs, executor=executor or make_executor(workers),
+    run = run_tournament("game.treasure.agents.benchmark:play_job", jobs, executor=executor or make_executor(workers),
                          db=db, name=tournament, progress=progress)
     return [result_of(job, outcome, seed) for job, outcome in run.results], run
 

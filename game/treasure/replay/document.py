@@ -4,7 +4,7 @@ A replay carries the map text itself (not a path), the seed, the rules config an
 with who made it and why, plus the outcome and the SHA-256 of the game's LOG, so playing it
 back can tell whether it reproduced the game. Reading one never trusts it: :func:`parse_replay`
 checks the shape of every field and raises :class:`ReplayError` saying what is wrong and where.
-Whether the actions still make the same game is the checker's job (:mod:`game.replay.playback`).
+Whether the actions still make the same game is the checker's job (:mod:`game.treasure.replay.playback`).
 
 The LOG's digest does not cover everything that changes the game (the island's tiles, most
 rules, who made each action, a forfeit's own reason), so format 2 also stores ``digests``: 16

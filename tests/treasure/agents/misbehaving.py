@@ -6,7 +6,7 @@ import time
 
 import numpy as np
 
-from game.agents.base import Agent, Decision, RandomValidAgent, valid_actions
+from game.treasure.agents.base import Agent, Decision, RandomValidAgent, valid_actions
 from game.treasure.actions import Action, LargeScan, MoveSmall, Teleport
 
 

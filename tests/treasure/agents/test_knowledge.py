@@ -7,18 +7,18 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.agents.knowledge import (Knowledge, _rivals, box_sum, distances_near, entropy2, reachable_from_prisons,
+from game.treasure.agents.knowledge import (Knowledge, _rivals, box_sum, distances_near, entropy2, reachable_from_prisons,
                                    scan_reach, walk_steps, walkable_from)
-from game.agents.logical import LogicalAgent, LogicalSettings, _Sums
+from game.treasure.agents.logical import LogicalAgent, LogicalSettings, _Sums
 from game.treasure.actions import LargeScan, Teleport
 from game.treasure.board import UNREACHABLE, Board, walking_distance
 from game.treasure.config import RulesConfig
 from game.treasure.engine import new_game, step
 from game.treasure.observation import observe
 
-from ..conftest import PEER_MAPS
-from ..treasure.boards import make_board
-from ..treasure.test_properties import random_board
+from ...conftest import PEER_MAPS
+from ..boards import make_board
+from ..test_properties import random_board
 
 
 def test_rivals_follow_the_walk_rule():
@@ -190,7 +190,7 @@ def test_a_two_action_plan_wins_the_race_a_single_action_loses():
     # A real game that the agent lost while it looked one action ahead: on turn 6 it verified a
     # hint (1 bit) instead of stepping south, which set up a large scan over the treasure
     # before the pirate reached it on turn 7.
-    from game.agents.runner import play_game
+    from game.treasure.agents.runner import play_game
     from game.treasure.mapfile import read_map
 
     board = read_map(PEER_MAPS / "nhatanh2212__Treasure-Hunting" / "MAP_2.txt")
@@ -204,7 +204,7 @@ def test_a_two_action_plan_wins_the_race_a_single_action_loses():
 def test_the_teleport_is_spent_on_the_race_when_the_pirate_is_coming():
     # Turn 6, the pirate walks out of (3, 8) toward the treasure at (7, 8); the agent stands at
     # (7, 4) with its teleport unused. Keeping it, it verified two hints and lost on turn 7.
-    from game.agents.runner import play_game
+    from game.treasure.agents.runner import play_game
     from game.treasure.mapfile import read_map
 
     board = read_map(PEER_MAPS / "nhatanh2212__Treasure-Hunting" / "MAP_2.txt")

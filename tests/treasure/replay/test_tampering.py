@@ -12,15 +12,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.agents.base import Decision, RandomValidAgent
-from game.agents.runner import play_game
+from game.treasure.agents.base import Decision, RandomValidAgent
+from game.treasure.agents.runner import play_game
 from game.cli import main
 from game.commands.play import save_record
-from game.replay import Playback, ReplayError, load_replay, parse_replay
+from game.treasure.replay import Playback, ReplayError, load_replay, parse_replay
 from game.treasure.actions import MoveSmall, Teleport
 from game.treasure.mapfile import read_map
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 class Mixed(RandomValidAgent):
@@ -332,7 +332,7 @@ def test_fuzz_mutated_real_replays_raise_nothing_but_replay_errors(real_replays,
 
 
 def test_a_huge_file_is_refused_unread(tmp_path):
-    from game.replay.document import MAX_REPLAY_BYTES
+    from game.treasure.replay.document import MAX_REPLAY_BYTES
 
     huge = tmp_path / "huge.json"
     with open(huge, "wb") as f:

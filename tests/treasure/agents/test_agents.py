@@ -6,15 +6,15 @@ import re
 import numpy as np
 import pytest
 
-from game.agents import AgentNotFound, agent_class, available_agents, make_agent
-from game.agents.base import Agent, Decision
-from game.agents.benchmark import GameResult, compare, run_games, summarise, wilson
-from game.agents.runner import play_game
+from game.treasure.agents import AgentNotFound, agent_class, available_agents, make_agent
+from game.treasure.agents.base import Agent, Decision
+from game.treasure.agents.benchmark import GameResult, compare, run_games, summarise, wilson
+from game.treasure.agents.runner import play_game
 from game.cli import main
 from game.treasure.actions import LargeScan
 from game.treasure.config import RulesConfig
 
-from ..treasure.test_properties import random_board
+from ..test_properties import random_board
 
 
 class MyAgent(Agent):
@@ -38,8 +38,8 @@ def boards(n=12):
 
 def test_registry_and_dotted_paths():
     assert {"default", "greedy", "random", "random-valid"} <= set(available_agents())
-    assert agent_class("tests.agents.test_agents:MyAgent") is MyAgent
-    assert agent_class("tests.agents.test_agents.MyAgent") is MyAgent
+    assert agent_class("tests.treasure.agents.test_agents:MyAgent") is MyAgent
+    assert agent_class("tests.treasure.agents.test_agents.MyAgent") is MyAgent
     with pytest.raises(AgentNotFound, match="unknown agent"):
         agent_class("nope")
     with pytest.raises(AgentNotFound, match="not an agent class"):

@@ -11,10 +11,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.agents import make_agent
-from game.agents.base import Decision, RandomValidAgent
-from game.agents.benchmark import run_games, summarise
-from game.agents.runner import CRASH, NO_ANSWER, RETIRED, ask_agent, play_game, read_answer
+from game.treasure.agents import make_agent
+from game.treasure.agents.base import Decision, RandomValidAgent
+from game.treasure.agents.benchmark import run_games, summarise
+from game.treasure.agents.runner import CRASH, NO_ANSWER, RETIRED, ask_agent, play_game, read_answer
 from game.cli import main
 from game.treasure.actions import Forfeit, LargeScan, MoveSmall, Teleport
 from game.treasure.engine import new_game
@@ -24,7 +24,7 @@ from game.treasure.observation import observe
 
 from . import misbehaving as bad
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(scope="module")
@@ -191,7 +191,7 @@ def test_every_misbehaving_agent_plays_a_headless_game_from_the_command_line(age
     log = tmp_path / "g.log"
     replay = tmp_path / "g.json"
     assert main(["play", "--headless", "--map", str(map_file), "--seed", "2", "--agent",
-                 f"tests.agents.misbehaving:{name}", "--log", str(log), "--record", str(replay)]) == 0
+                 f"tests.treasure.agents.misbehaving:{name}", "--log", str(log), "--record", str(replay)]) == 0
     check_log_shape(log.read_text(encoding="utf-8"))
     capsys.readouterr()
     assert main(["replay", str(replay), "--check"]) == 0, capsys.readouterr().err
@@ -201,7 +201,7 @@ def test_a_hanging_agent_cannot_keep_the_process_alive(map_file, tmp_path):
     log = tmp_path / "hang.log"
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "run.py", "play", "--headless", "--map", str(map_file), "--seed", "1",
-                           "--agent", "tests.agents.misbehaving:Hang", "--agent-time", "0.3", "--log", str(log)],
+                           "--agent", "tests.treasure.agents.misbehaving:Hang", "--agent-time", "0.3", "--log", str(log)],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert time.perf_counter() - started < 30
@@ -219,8 +219,8 @@ def test_agent_time_must_be_positive_seconds(value, map_file, capsys):
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_bench_run_survives_broken_agents_and_counts_their_errors(map_file, workers):
-    broken = [f"tests.agents.misbehaving:{name}" for name in ("Raiser", "Unbuildable", "Sleeper", "StartRaiser")]
-    wrong, fine = "tests.agents.misbehaving:WrongTypes", [f"tests.agents.misbehaving:{name}" for name in
+    broken = [f"tests.treasure.agents.misbehaving:{name}" for name in ("Raiser", "Unbuildable", "Sleeper", "StartRaiser")]
+    wrong, fine = "tests.treasure.agents.misbehaving:WrongTypes", [f"tests.treasure.agents.misbehaving:{name}" for name in
                                                           ("Newlines", "Mutator", "NumpyMover")]
     agents = broken + [wrong] + fine + ["random-valid"]
     results = list(run_games([str(map_file)], agents, 2, 0, workers=workers, chunk=1, time_limit=0.2))
@@ -235,10 +235,10 @@ def test_a_bench_run_survives_broken_agents_and_counts_their_errors(map_file, wo
 
 def test_the_bench_command_finishes_with_a_broken_agent(map_file, tmp_path, capsys):
     out = tmp_path / "bench"
-    assert main(["bench", "--agents", "random-valid,tests.agents.misbehaving:Raiser", "--maps", str(map_file),
+    assert main(["bench", "--agents", "random-valid,tests.treasure.agents.misbehaving:Raiser", "--maps", str(map_file),
                  "--games", "2", "--workers", "1", "--out", str(out), "--agent-time", "2"]) == 0
     rows = {r["agent"]: r for r in json.loads((out / "results.json").read_text())}
-    assert rows["tests.agents.misbehaving:Raiser"]["errors"] > 0 and rows["random-valid"]["errors"] == 0
+    assert rows["tests.treasure.agents.misbehaving:Raiser"]["errors"] > 0 and rows["random-valid"]["errors"] == 0
 
 
 def test_an_exception_that_takes_for_ever_to_explain_is_still_timed(island):

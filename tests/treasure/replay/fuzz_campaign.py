@@ -1,7 +1,7 @@
 """The by-hand fuzz campaign of issue #18 (not collected by pytest: it runs for minutes).
 
-    python tests/replay/fuzz_campaign.py SEED N_MAPS N_REPLAYS N_EDITS N_RULES
-    e.g. python tests/replay/fuzz_campaign.py 20261122 6000 2600 3000 500
+    python tests/treasure/replay/fuzz_campaign.py SEED N_MAPS N_REPLAYS N_EDITS N_RULES
+    e.g. python tests/treasure/replay/fuzz_campaign.py 20261122 6000 2600 3000 500
 
 Mutated real map files (shipped and peer maps) through the reader, byte-mutated real replays
 through the loader and checker, single-field edits of real replays (a field, a map cell or a
@@ -19,17 +19,17 @@ import warnings
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
-from game.agents.base import RandomValidAgent
-from game.agents.runner import play_game
+from game.treasure.agents.base import RandomValidAgent
+from game.treasure.agents.runner import play_game
 from game.commands.play import save_record
-from game.replay import Playback, ReplayError, load_replay, parse_replay
+from game.treasure.replay import Playback, ReplayError, load_replay, parse_replay
 from game.treasure.mapfile import MapFormatError, MapWarning, read_map
 from tests.conftest import peer_map_files
-from tests.replay.test_tampering import Mixed, edits_of, leaf_paths, same_game, set_at
+from tests.treasure.replay.test_tampering import Mixed, edits_of, leaf_paths, same_game, set_at
 from tests.treasure.test_mapfile_limits import NASTY as MAP_NASTY
-from tests.replay.test_tampering import NASTY as REPLAY_NASTY
+from tests.treasure.replay.test_tampering import NASTY as REPLAY_NASTY
 
 seed, n_maps, n_replays, n_edits, n_rules = map(int, sys.argv[1:6])
 rng = random.Random(seed)

@@ -5,9 +5,9 @@ import textwrap
 
 import pytest
 
-from game.agents import AgentNotFound, agent_class, make_agent
-from game.agents.benchmark import run_bench
-from game.agents.runner import play_game
+from game.treasure.agents import AgentNotFound, agent_class, make_agent
+from game.treasure.agents.benchmark import run_bench
+from game.treasure.agents.runner import play_game
 from game.treasure.mapfile import read_map
 
 POLICY_FILE = textwrap.dedent('''
