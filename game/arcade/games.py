@@ -4,7 +4,7 @@
 object of its own arcade package that follows :class:`GameArcade`; the picker, the replay
 browser, ``run.py replay`` and the benchmarks reach every game through it, so adding a game
 touches no other game and no shared scene. Treasure Island's entry is
-``game.arcade.treasure_entry`` (its scenes predate the registry and live in ``game.arcade``).
+``game.treasure.arcade.entry``, like the duel's ``game.duel.arcade.entry``.
 """
 
 from __future__ import annotations
@@ -196,7 +196,7 @@ def replay_list(ctx, *, selected: str | None = None):
     from game.shell.scenes import Replace
 
     from .picker import GamePickerScene
-    from .replayscene import ReplayListScene
+    from .browser import ReplayListScene
 
     scene = ReplayListScene(ctx)
     scene.back = lambda: Replace(GamePickerScene(ctx, selected=selected))

@@ -66,8 +66,8 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def _run_window(args, size, map_path: str, seed: int, speed: str, direct: bool) -> int:
-    from game.arcade.app import run_in_window, start_play
-    from game.arcade.scenes import TitleScene
+    from game.arcade.app import run_in_window
+    from game.treasure.arcade.scenes import TitleScene, start_play
 
     def first_scene(ctx):
         if getattr(args, "record", None):

@@ -3,9 +3,9 @@
 import pygame
 
 from game.arcade.app import build_app, make_context
-from game.arcade.match import Match
+from game.treasure.arcade.match import Match
 from game.arcade.common import GameOverOverlay
-from game.arcade.scenes import PlayScene
+from game.treasure.arcade.scenes import PlayScene
 from game.shell.clock import FakeClock
 from game.shell.input import key_code
 from game.shell.loop import FixedStepLoop, run_app

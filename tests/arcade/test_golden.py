@@ -3,9 +3,9 @@ in sprites/ does not change them). UPDATE_GOLDEN=1 rewrites them."""
 
 import pygame
 
-from game.arcade.boardview import BoardView
-from game.arcade.match import Match
-from game.arcade.sprites import Sprites
+from game.treasure.arcade.boardview import BoardView
+from game.treasure.arcade.match import Match
+from game.treasure.arcade.sprites import Sprites
 from game.shell.golden import assert_matches_golden
 from game.treasure.actions import LargeScan, MoveSmall
 

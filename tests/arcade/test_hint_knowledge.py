@@ -78,8 +78,8 @@ def test_the_panel_and_its_log_show_a_settled_hint_as_known(display):
     panel ends with e.g. 'FALSE (follows from 3)' and the panel's log says when it became known."""
     from game.treasure.agents.knowledge import implied_text
     from game.arcade.app import make_context
-    from game.arcade.match import Match
-    from game.arcade.scenes import PlayScene
+    from game.treasure.arcade.match import Match
+    from game.treasure.arcade.scenes import PlayScene
     import pygame
 
     board = read_map(MAPS / "island64.txt")

@@ -1,5 +1,5 @@
 from game.treasure.agents.base import Agent, Decision
-from game.arcade.match import Match, candidates
+from game.treasure.arcade.match import Match, candidates
 from game.treasure.actions import Forfeit, LargeScan, MoveSmall
 from game.treasure.events import ActionForfeited
 

@@ -2,8 +2,8 @@
 
 import pygame
 
-from game.arcade.replayscene import ReplayScene
-from game.arcade.scenes import PlayScene
+from game.treasure.arcade.replay import ReplayScene
+from game.treasure.arcade.scenes import PlayScene
 from game.treasure.replay import Playback, load_replay
 from game.shell.input import Click
 from game.shell.scenes import Replace

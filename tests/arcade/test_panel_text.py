@@ -1,6 +1,6 @@
 """Panel text never runs past the panel's edge."""
 
-from game.arcade.panel import fit_text
+from game.treasure.arcade.panel import fit_text
 from game.shell.text import TextRenderer
 
 

@@ -1,6 +1,6 @@
 import pygame
 
-from game.arcade.scenes import GameOverOverlay, HelpOverlay, PauseOverlay, PlayScene
+from game.treasure.arcade.scenes import GameOverOverlay, HelpOverlay, PauseOverlay, PlayScene
 from game.shell.tweens import Sequence, Tween
 from game.treasure.actions import LargeScan, MoveLarge, MoveSmall, Verify
 
@@ -138,7 +138,7 @@ def test_overlay_toggles_and_hint_focus(display, board):
 
 
 def test_a_scan_shows_an_expanding_square(display, board):
-    from game.arcade.animation import ScanEffect
+    from game.treasure.arcade.animation import ScanEffect
 
     h = Harness(board, agent_factory=scripted(LargeScan()))
     h.press("space")

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from game.arcade.mapbrowser import MapBrowserScene, list_folder
-from game.arcade.replayscene import ReplayListScene, replay_columns
-from game.arcade.scenes import PlayScene, TitleScene
-from game.arcade.title_options import pirate_variant
+from game.treasure.arcade.mapbrowser import MapBrowserScene, list_folder
+from game.arcade.browser import ReplayListScene, replay_columns
+from game.treasure.arcade.scenes import PlayScene, TitleScene
+from game.treasure.arcade.title_options import pirate_variant
 from game.shell.input import Click, Intention
 from game.shell.scenes import Pop, Push, Replace
 from game.treasure.actions import LargeScan
@@ -224,8 +224,8 @@ def test_no_text_is_drawn_under_16_px_at_960x540(display, board, monkeypatch, ma
 
     from game.arcade.app import make_context
     from game.arcade.crisptext import CrispText
-    from game.arcade.replayscene import ReplayListScene
-    from game.arcade.scenes import GameOverOverlay, HelpOverlay
+    from game.arcade.browser import ReplayListScene
+    from game.treasure.arcade.scenes import GameOverOverlay, HelpOverlay
 
     sizes: dict[int, str] = {}
     original = CrispText.render

@@ -4,9 +4,9 @@ Esc on the title asks first, M mutes, the teleport is refused at once once used.
 
 import pytest
 
-from game.arcade.replayscene import ReplayPauseOverlay
-from game.arcade.scenes import GameOverOverlay, PlayScene, TitleScene, summary
-from game.arcade.match import plural
+from game.treasure.arcade.replay import ReplayPauseOverlay
+from game.treasure.arcade.scenes import GameOverOverlay, PlayScene, TitleScene, summary
+from game.treasure.arcade.match import plural
 from game.shell.input import Click, Intention
 from game.shell.scenes import Quit
 from game.treasure.actions import LargeScan, Teleport, Verify

@@ -5,7 +5,8 @@ same overlay classes, and every overlay key does the same in both games."""
 import pygame
 import pytest
 
-from game.arcade import common, replayscene, scenes
+from game.arcade import common
+from game.treasure.arcade import replay as replayscene, scenes
 from game.arcade.common import OVERLAY_BINDINGS, GameOverOverlay, HelpOverlay, PauseOverlay
 from game.arcade.thinking import Thinker
 from game.arcade.timeline import Timeline
@@ -205,10 +206,10 @@ def test_both_games_replays_use_the_shared_timeline_and_treasure_island_keeps_it
 
 def test_treasure_islands_record_names_its_arcade_entry_like_every_game():
     from game.arcade import games
-    from game.arcade.treasure_entry import ARCADE
+    from game.treasure.arcade.entry import ARCADE
     from game.treasure.info import GAME
 
-    assert GAME.arcade == "game.arcade.treasure_entry:ARCADE" and games.load_entry(GAME) is ARCADE
+    assert GAME.arcade == "game.treasure.arcade.entry:ARCADE" and games.load_entry(GAME) is ARCADE
     assert not hasattr(games, "BUILT_IN")  # no fallback: every game's record names its entry
 
 

@@ -18,7 +18,7 @@ from game.shell.input import CLICK, RESIZE, WHEEL
 from game.shell.scenes import BaseScene, Pop
 
 from . import keys
-from .common import fit_text, keep_in_view
+from game.arcade.common import fit_text, keep_in_view
 
 
 @dataclass(frozen=True)

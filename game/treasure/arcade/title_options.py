@@ -50,7 +50,7 @@ def pirate_variant(board, config, level: str):
 class TreasureOptions:
     def __init__(self, ctx, *, map_path: str | None = None, seed: int | None = None, agent: str = "default",
                  autoplay: bool = True, speed: str = "normal", remember: bool = True) -> None:
-        from .settings import load_settings
+        from game.arcade.settings import load_settings
 
         self.ctx = ctx
         remembered = load_settings() if remember else {}
@@ -157,7 +157,7 @@ class TreasureOptions:
 
         from .match import Match
         from .scenes import PlayScene
-        from .settings import update_settings
+        from game.arcade.settings import update_settings
 
         path = self.map_path
         if not path:

@@ -1,4 +1,4 @@
-"""Treasure Island's scenes: the title menu and play.
+"""Treasure Island's scenes: the title menu and play (and :func:`start_play`, which makes one).
 
 Scenes receive intentions (never raw events) and return transitions; each scene names the key
 table it wants in ``bindings`` and :class:`~game.arcade.app.ArcadeApp` switches tables as the
@@ -10,27 +10,24 @@ top scene changes. The play scene wires intentions to the :class:`Match` (rules)
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
 
+from game.arcade.common import Chain, GameOverOverlay, HelpOverlay, PauseOverlay, gradient, shade  # noqa: F401 - names kept here
+from game.arcade.context import Context  # noqa: F401 - kept importable from here
+from game.arcade.sound import sound_intention
 from game.shell.display import ui_scale
 from game.shell.input import CLICK, DRAG, HOVER, RESIZE, WHEEL
 from game.shell.scenes import BaseScene, Push, Quit, Replace
-from game.shell.text import TextRenderer
 from game.treasure import events as ev
 
 from . import keys
 from .boardview import BoardView
-from .common import Chain, GameOverOverlay, HelpOverlay, PauseOverlay, gradient, shade  # noqa: F401 - names kept here
-from .crisptext import crisp
-from .sound import SoundBoard, sound_intention
 from .director import AUTOPLAY_GAP
 from .match import Match, pirate_turns_left, plural
 from .override import Command, OverrideController
 from .panel import Panel, fit_text
-from .sprites import Sprites
 
 RESULT_COLOURS = {"WIN": (255, 210, 60), "LOSE": (240, 90, 80)}
 HELP_FOOTER = ("O: take over / hand back.  Playing: an arrow then 1-4 moves, L scans, V + number + Enter verifies, "
@@ -93,44 +90,6 @@ def mouse_intention(name: str, data, scene) -> bool:
     else:
         return False
     return True
-
-
-@dataclass
-class Context:
-    """What every scene shares: screen size, sprites, cached text, the command-line options."""
-
-    size: tuple[int, int]
-    sprites: Sprites
-    text: TextRenderer
-    maps: list[Path] = field(default_factory=list)
-    agents: list[str] = field(default_factory=lambda: ["default"])
-    quit_at_end: bool = False
-    max_turns: int | None = None
-    config: object = None
-    agent_time: float | None = 10.0  # seconds an agent may take for one action (--agent-time)
-    record_path: Path | None = None  # --record: the first finished game goes here
-    record_used: bool = False
-    sound: SoundBoard | None = None  # made on first use: silent under the dummy audio driver
-    saved_unfinished: set = field(default_factory=set)  # games already saved unfinished (never twice)
-
-    def __post_init__(self) -> None:
-        self.text = crisp(self.text)  # small text keeps its letter spacing
-        if self.sound is None:
-            from .settings import load_settings
-
-            volume = load_settings().get("volume", 0.6)
-            self.sound = SoundBoard(volume=volume if isinstance(volume, (int, float)) else 0.6)
-
-    @property
-    def scale(self) -> float:
-        return ui_scale(self.size)
-
-    def px(self, value: float) -> int:
-        return max(1, int(value * self.scale))
-
-    def font(self, value: float) -> int:
-        """A font size scaled to the screen, never below a legible 16 (letters about 11 px)."""
-        return max(16, int(value * self.scale))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -514,7 +473,7 @@ class PlayScene(BaseScene):
                 self.panel.draw(surface, self)
             self._draw_caption(surface)
             if self.thinking.busy:
-                from .thinking import draw_indicator
+                from game.arcade.thinking import draw_indicator
 
                 draw_indicator(surface, self.ctx.text, self.view.camera.viewport, self.thinking.thinking_for,
                                self.ctx.scale, "agent thinking", corner="bottomleft")  # the legend is on top
@@ -550,7 +509,7 @@ class PlayScene(BaseScene):
         self.ctx.text.draw(surface, text, size, colour, (rect.x + self.ctx.px(14), rect.centery), anchor="midleft")
 
     def _remember_volume(self) -> None:
-        from .settings import update_settings
+        from game.arcade.settings import update_settings
 
         if self.ctx.sound is not None:
             update_settings(volume=self.ctx.sound.volume)
@@ -676,9 +635,11 @@ class TitleScene(BaseScene):
         return None
 
     def replays(self):
-        from .replayscene import ReplayListScene
+        from game.arcade.browser import ReplayListScene
 
-        return Replace(ReplayListScene(self.ctx))
+        scene = ReplayListScene(self.ctx)
+        scene.back = lambda: Replace(TitleScene(self.ctx))  # Esc: back to this title menu
+        return Replace(scene)
 
     def browse(self):
         from .mapbrowser import MapBrowserScene
@@ -738,3 +699,16 @@ class TitleScene(BaseScene):
 
 def data_printable(ch: str) -> bool:
     return bool(ch) and ch.isprintable()
+
+
+def start_play(ctx: Context, map_path: str, seed: int, agent: str, *, autoplay: bool = False,
+               speed: str = "normal", overlays: set[str] | None = None, human: bool = False) -> PlayScene:
+    """Load the map and the agent and make the play scene (errors propagate to the caller)."""
+    from game.treasure.agents import make_agent
+    from game.treasure.mapfile import read_map
+
+    board = read_map(map_path)
+    make_agent(agent, seed)  # fail here, with the agent's name, rather than inside the match
+    match = Match(board, seed, agent, ctx.config, agent_time_limit=ctx.agent_time)
+    return PlayScene(ctx, match, Path(map_path).stem, autoplay=autoplay, speed=speed, overlays=overlays,
+                     human=human)

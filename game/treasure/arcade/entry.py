@@ -1,8 +1,7 @@
 """Treasure Island's entry in the arcade (see :mod:`game.arcade.games`).
 
-Its scenes predate the registry and live in ``game.arcade`` (title, play, replay); this entry
-only points at them, so the picker and the shared replay browser open Treasure Island like any
-other game.
+It points at Treasure Island's scenes (title, play, replay, in this package), so the picker and
+the shared replay browser open Treasure Island like any other game.
 """
 
 from __future__ import annotations
@@ -17,7 +16,8 @@ class TreasureArcade:
     def options_scene(self, ctx):
         from game.shell.scenes import Replace
 
-        from .picker import GamePickerScene
+        from game.arcade.picker import GamePickerScene
+
         from .scenes import TitleScene
 
         title = TitleScene(ctx)
@@ -27,13 +27,33 @@ class TreasureArcade:
     def replay_scene(self, ctx, path: str, *, speed: str = "normal", **_options):
         from game.treasure.replay import Playback, ReplayError, load_replay
 
-        from .replayscene import ReplayScene
+        from .replay import ReplayScene
 
         try:
             playback = Playback(load_replay(path))
         except ReplayError as exc:
             raise ValueError(str(exc)) from None
         return ReplayScene(ctx, playback, str(path), speed=speed)
+
+    def replay_columns(self, path, doc: dict, row: dict[str, str]) -> dict[str, str]:
+        """The replay list's row (game, map, date, outcome, turns, human) for one of its replays."""
+        row["game"] = "Treasure Island"
+        map_text = doc.get("map") if isinstance(doc.get("map"), str) else ""
+        size = map_text.split(maxsplit=2)[:2]
+        stem = path.stem.split("-seed")[0]
+        row["map"] = f"{stem} ({size[0]}x{size[1]})" if len(size) == 2 and all(v.isdigit() for v in size) else stem
+        created = str(doc.get("created", ""))
+        row["date"] = created[:16].replace("T", " ")
+        outcome = doc.get("outcome") if isinstance(doc.get("outcome"), dict) else {}
+        row["outcome"] = str(outcome.get("result") or "?")
+        turns = outcome.get("turns")
+        row["turns"] = str(turns) if isinstance(turns, int) else "?"
+        actions = doc.get("actions") if isinstance(doc.get("actions"), list) else []
+        humans = sum(1 for a in actions if isinstance(a, dict) and a.get("by") == "human")
+        row["human"] = "all" if actions and humans == len(actions) else "yes" if humans else "no"
+        if doc.get("branched_from"):
+            row["human"] += " (branch)"
+        return row
 
     def describe_replay(self, doc: dict) -> dict[str, str]:
         outcome = doc.get("outcome") if isinstance(doc.get("outcome"), dict) else {}

@@ -1,6 +1,6 @@
 """The map area of the play screen: island, overlays, characters, effects, minimap.
 
-A :class:`BoardView` reads a :class:`~game.arcade.match.Match` and never changes it. It shows
+A :class:`BoardView` reads a :class:`~game.treasure.arcade.match.Match` and never changes it. It shows
 one step of the match's history (``shown``); the director moves the characters between steps
 and then calls :meth:`show`. ``text=False`` leaves out every string (for golden images).
 """

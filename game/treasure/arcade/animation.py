@@ -1,7 +1,7 @@
 """What moves on the map: the two characters and short-lived effects, driven by tweens.
 
-Nothing here knows the rules. :mod:`game.arcade.director` turns engine events into these
-animations; :mod:`game.arcade.boardview` draws them.
+Nothing here knows the rules. :mod:`game.treasure.arcade.director` turns engine events into these
+animations; :mod:`game.treasure.arcade.boardview` draws them.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Treasure Island's agent, deciding on the thinking worker instead of inside the frame.
 
 :class:`AgentThinking` stands between Treasure Island's play scene and its
-:class:`~game.arcade.match.Match`. Asked for an action, it plays it at once if the agent has
+:class:`~game.treasure.arcade.match.Match`. Asked for an action, it plays it at once if the agent has
 already decided for the current state; otherwise it starts the decision on the worker
 (:mod:`game.arcade.thinking`), remembers that an action (or a whole turn) is owed, and plays it
 from :meth:`pump` on the frame the answer arrives. The agent's answer is handed to the match as
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from game.treasure.actions import Action, Forfeit
 
-from .thinking import Thinker
+from game.arcade.thinking import Thinker
 
 
 class AgentThinking:

@@ -1,4 +1,5 @@
-"""Replays in the arcade: the list of saved replays and the replay scene with its timeline.
+"""Treasure Island's replay scene with its timeline (the list of saved replays is every game's:
+:mod:`game.arcade.browser`).
 
 The replay scene shows a :class:`~game.treasure.replay.Playback` through the same :class:`BoardView` and
 :class:`Panel` as a live game, via :class:`ReplayMatch`, a read-only stand-in for a Match whose
@@ -14,17 +15,17 @@ from pathlib import Path
 
 import pygame
 
-from game.treasure.replay import Playback, ReplayError, load_replay, saved_replays
+from game.arcade.common import HelpOverlay, PauseOverlay, keep_in_view
+from game.arcade.timeline import Timeline, draw_legend
 from game.shell.input import CLICK, HOVER, RESIZE, WHEEL
 from game.shell.scenes import BaseScene, Push, Quit, Replace
+from game.treasure.replay import Playback
 
 from . import keys
 from .boardview import BoardView
-from .common import HelpOverlay, PauseOverlay, keep_in_view
 from .director import AUTOPLAY_GAP
 from .match import Match, Step
 from .panel import Panel
-from .timeline import Timeline, draw_legend
 
 REPLAY_BINDINGS = keys.bindings(keys.REPLAY_KEYS, digits="digit")
 MARK_COLOURS = {"reveal": (255, 150, 60), "free": (240, 70, 60), "teleport": (120, 230, 255),
@@ -212,7 +213,7 @@ class ReplayScene(BaseScene):
         if name not in ("digit", "goto_enter", "erase", RESIZE, HOVER):
             if self.goto_digits is not None and name != "goto":
                 self.goto_digits = None
-        from .sound import sound_intention
+        from game.arcade.sound import sound_intention
 
         status = sound_intention(name, getattr(self.ctx, "sound", None))
         if status is not None:
@@ -381,192 +382,3 @@ class ReplayScene(BaseScene):
         draw_legend(surface, ctx.text, [(MARK_COLOURS[kind], words) for kind, words in MARK_LEGEND if kind in kinds],
                     right=view.right - ctx.px(8), bottom=view.bottom - ctx.px(6), size=max(16, ctx.px(16)),
                     px=ctx.px, left=view.x + view.w // 3)
-
-
-def replay_columns(path: Path) -> dict[str, str]:
-    """What the replay list shows for one file: game, map, date, outcome, turns, and whether a
-    human played (some or all of the actions). Reads the JSON document only; a file that is not
-    a readable replay says so in the outcome column."""
-    import json
-
-    row = {"game": "?", "map": path.stem, "date": "", "outcome": "unreadable", "turns": "", "human": ""}
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
-        return row
-    if not isinstance(doc, dict):
-        return row
-    from game.treasure.replay import FORMAT
-
-    if doc.get("format") != FORMAT:  # another game's replay: its arcade entry fills the row
-        from .games import other_game_columns
-
-        return other_game_columns(path, doc, row)
-    row["game"] = "Treasure Island"
-    map_text = doc.get("map") if isinstance(doc.get("map"), str) else ""
-    size = map_text.split(maxsplit=2)[:2]
-    stem = path.stem.split("-seed")[0]
-    row["map"] = f"{stem} ({size[0]}x{size[1]})" if len(size) == 2 and all(v.isdigit() for v in size) else stem
-    created = str(doc.get("created", ""))
-    row["date"] = created[:16].replace("T", " ")
-    outcome = doc.get("outcome") if isinstance(doc.get("outcome"), dict) else {}
-    row["outcome"] = str(outcome.get("result") or "?")
-    turns = outcome.get("turns")
-    row["turns"] = str(turns) if isinstance(turns, int) else "?"
-    actions = doc.get("actions") if isinstance(doc.get("actions"), list) else []
-    humans = sum(1 for a in actions if isinstance(a, dict) and a.get("by") == "human")
-    row["human"] = "all" if actions and humans == len(actions) else "yes" if humans else "no"
-    if doc.get("branched_from"):
-        row["human"] += " (branch)"
-    return row
-
-
-COLUMNS = (("game", "GAME", 0.0), ("map", "MAP", 0.17), ("date", "DATE", 0.42), ("outcome", "OUTCOME", 0.62),
-           ("turns", "TURNS", 0.77), ("human", "HUMAN", 0.86))
-
-
-class ReplayListScene(BaseScene):
-    """The saved replays, newest first, one row per file with its game, map, date, outcome,
-    turns and whether a human played. Enter opens one; Delete removes one after Y confirms;
-    Esc goes back to the title menu."""
-
-    bindings = keys.bindings(keys.LIST_KEYS)
-
-    def __init__(self, ctx, folder=None) -> None:
-        self.ctx = ctx
-        self.folder = folder
-        self.files = saved_replays(folder)
-        self.row = 0
-        self.first = 0
-        self.confirm_delete: Path | None = None
-        self.row_rects: dict[int, pygame.Rect] = {}
-        self._columns: dict[Path, dict[str, str]] = {}
-        self.message = "" if self.files else "No saved replays yet: finish a game and it is saved here."
-        self.back = None  # the game picker sets it: Esc then returns back()
-
-    def columns(self, path: Path) -> dict[str, str]:
-        if path not in self._columns:
-            self._columns[path] = replay_columns(path)
-        return self._columns[path]
-
-    def handle(self, intention):
-        from .scenes import TitleScene
-
-        name = intention.name
-        n = len(self.files)
-        if name == RESIZE:
-            self.ctx.size = intention.data
-            return None
-        if self.confirm_delete is not None:
-            if name in ("menu_yes", "menu_go"):
-                self.delete(self.confirm_delete)
-            elif name in ("menu_no", "menu_back", "menu_delete") or name.startswith("menu_"):
-                self.message = "Kept."
-            self.confirm_delete = None
-            return None
-        if name == "menu_back":
-            return self.back() if self.back is not None else Replace(TitleScene(self.ctx))
-        if n and name in ("menu_up", "menu_down", "menu_page_up", "menu_page_down"):
-            step = {"menu_up": -1, "menu_down": 1, "menu_page_up": -10, "menu_page_down": 10}[name]
-            self.row = max(0, min(n - 1, self.row + step))
-        elif name == "menu_go" and n:
-            return self.open(self.files[self.row])
-        elif name == "menu_delete" and n:
-            self.confirm_delete = self.files[self.row]
-            self.message = ""
-        elif name == WHEEL and n:
-            self.row = max(0, min(n - 1, self.row - intention.data.steps))
-        elif name == CLICK:
-            for i, rect in self.row_rects.items():
-                if rect.collidepoint(intention.data.pos):
-                    if i == self.row:
-                        return self.open(self.files[i])
-                    self.row = i
-        elif name == "window_close":
-            return Quit()
-        return None
-
-    def delete(self, path: Path) -> None:
-        try:
-            path.unlink()
-        except FileNotFoundError:
-            pass
-        except OSError as exc:
-            self.message = f"Could not delete {path.name}: {exc.strerror}"
-            return
-        self.files = [p for p in self.files if p != path]
-        self._columns.pop(path, None)
-        self.row = max(0, min(self.row, len(self.files) - 1))
-        self.message = f"Deleted {path.name}."
-
-    def open(self, path: Path):
-        from .games import game_of_replay, replay_scene
-
-        other = game_of_replay(path)
-        if other is not None and other.info.id != "treasure":  # another game's replay opens in its scene
-            try:
-                return Replace(replay_scene(self.ctx, str(path), speed="normal"))
-            except (ValueError, OSError) as exc:
-                self.message = f"Refused: {exc}"[:300]
-                return None
-        try:
-            playback = Playback(load_replay(path))
-        except ReplayError as exc:
-            self.message = f"Refused: {exc}"[:300]
-            return None
-        return Replace(ReplayScene(self.ctx, playback, str(path), speed="normal"))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        from .panel import fit_text, wrap
-
-        ctx, t = self.ctx, self.ctx.text
-        w, h = surface.get_size()
-        surface.fill((12, 24, 52))
-        title = t.draw(surface, "REPLAYS", ctx.px(64), (255, 210, 60), (w // 2, ctx.px(20)), anchor="midtop")
-        small = max(16, ctx.px(24))
-        y = title.bottom + ctx.px(4)
-        folder = self.files[0].parent if self.files else None
-        if folder is not None:
-            y = t.draw(surface, fit_text(t, str(folder), small, w - ctx.px(40)), small, (170, 170, 190),
-                       (w // 2, y), anchor="midtop").bottom
-        width = min(w - ctx.px(40), ctx.px(1400))
-        x0 = (w - width) // 2
-        size = max(18, ctx.px(32))
-        y += ctx.px(12)
-        for key, head, share in COLUMNS:
-            t.draw(surface, head, small, (150, 170, 210), (x0 + ctx.px(12) + int(width * share), y))
-        y += t.measure("Ag", small)[1] + ctx.px(6)
-        line_h = t.measure("Ag", size)[1] + ctx.px(10)
-        footer_h = 3 * t.measure("Ag", small)[1] + ctx.px(40)
-        per_page = max(1, (h - y - footer_h) // line_h)
-        self.first = keep_in_view(self.row, self.first, per_page)
-        self.row_rects = {}
-        edges = [int(width * share) for _, _, share in COLUMNS] + [width]
-        for i, path in enumerate(self.files[self.first:self.first + per_page], start=self.first):
-            selected = i == self.row
-            bar = pygame.Rect(x0, y, width, line_h - ctx.px(4))
-            if selected:
-                pygame.draw.rect(surface, (40, 56, 96), bar, border_radius=ctx.px(6))
-            colour = (255, 210, 60) if selected else (225, 225, 235)
-            row = self.columns(path)
-            for c, (key, _, _) in enumerate(COLUMNS):
-                cell_w = edges[c + 1] - edges[c] - ctx.px(14)
-                text = fit_text(t, row[key], size, cell_w)
-                cell_colour = colour
-                if key == "outcome" and not selected:
-                    cell_colour = {"WIN": (110, 220, 120), "LOSE": (240, 90, 80)}.get(row[key], (170, 170, 190))
-                t.draw(surface, text, size, cell_colour, (x0 + ctx.px(12) + edges[c], bar.centery), anchor="midleft")
-            self.row_rects[i] = bar
-            y += line_h
-        bottom = h - ctx.px(12) - t.measure("Ag", small)[1] - ctx.px(8)
-        if self.confirm_delete is not None:
-            t.draw(surface, fit_text(t, f"Delete {self.confirm_delete.name}?  Y / Enter: delete    N / Esc: keep",
-                                     size, w - ctx.px(40)),
-                   size, (255, 210, 60), (w // 2, bottom), anchor="midbottom")
-        elif self.message:
-            lines = wrap(t, self.message, small, w - ctx.px(60), 3)
-            for k, part in enumerate(reversed(lines)):
-                t.draw(surface, part, small, (240, 90, 80), (w // 2, bottom - k * (t.measure("Ag", small)[1] + 2)),
-                       anchor="midbottom")
-        t.draw(surface, "Up / Down: choose   Enter / click: open   Delete: delete (asks)   Esc: back", small,
-               (170, 170, 190), (w // 2, h - ctx.px(12)), anchor="midbottom")

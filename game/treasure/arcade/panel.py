@@ -16,7 +16,7 @@ from game.shell.text import TextRenderer
 from game.treasure.log import event_lines
 from game.treasure.observation import observe
 
-from .common import fit_text, wrap  # noqa: F401 - other games' panels import them from here
+from game.arcade.common import fit_text, wrap  # noqa: F401 - other games' panels import them from here
 
 BG = (22, 24, 38)
 INK = (232, 230, 222)

@@ -109,20 +109,6 @@ REPLAY_KEYS: list[tuple[str, str, str]] = [
     ("delete", "delete", "Delete this replay (asks first)"),
 ]
 
-LIST_KEYS: list[tuple[str, str, str]] = [
-    ("up", "menu_up", "Previous replay"),
-    ("down", "menu_down", "Next replay"),
-    ("pageup", "menu_page_up", "Page up"),
-    ("pagedown", "menu_page_down", "Page down"),
-    ("return", "menu_go", "Open"),
-    ("kp_enter", "menu_go", "Open"),
-    ("escape", "menu_back", "Back"),
-    ("q", "menu_back", "Back"),
-    ("delete", "menu_delete", "Delete the chosen replay (asks first)"),
-    ("y", "menu_yes", "Yes (to a question)"),
-    ("n", "menu_no", "No (to a question)"),
-]
-
 BROWSER_KEYS: list[tuple[str, str, str]] = [
     ("up", "menu_up", "Previous entry"),
     ("down", "menu_down", "Next entry"),
