@@ -63,11 +63,12 @@ def make_context(size: tuple[int, int], *, sprites_dir=None, maps: list[Path] | 
 
 
 def build_app(first_scene, bindings=None) -> ArcadeApp:
-    if bindings is None and getattr(first_scene, "bindings", None) is None:
-        from game.treasure.arcade import keys  # the first game's watch keys, for a scene without a table
+    bindings = bindings or getattr(first_scene, "bindings", None)
+    if not bindings:  # a scene without a key table gets Treasure Island's watch keys
+        from game.treasure.arcade import keys
 
         bindings = keys.bindings(keys.PLAY_KEYS)
-    mapper = InputMapper(bindings or first_scene.bindings)
+    mapper = InputMapper(bindings)
     return ArcadeApp(ArcadeStack(first_scene), mapper, background=(10, 12, 22))
 
 

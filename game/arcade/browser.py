@@ -49,7 +49,6 @@ def replay_columns(path: Path) -> dict[str, str]:
     if columns is not None:  # a game that fills its own row (Treasure Island)
         return columns(path, doc, row)
     return other_game_columns(path, doc, row)  # else from its describe_replay
-    return row
 
 
 COLUMNS = (("game", "GAME", 0.0), ("map", "MAP", 0.17), ("date", "DATE", 0.42), ("outcome", "OUTCOME", 0.62),
@@ -59,7 +58,7 @@ COLUMNS = (("game", "GAME", 0.0), ("map", "MAP", 0.17), ("date", "DATE", 0.42), 
 class ReplayListScene(BaseScene):
     """The saved replays, newest first, one row per file with its game, map, date, outcome,
     turns and whether a human played. Enter opens one; Delete removes one after Y confirms;
-    Esc goes back to the title menu."""
+    Esc goes back (``back()``, set by whoever opened the list; else to the game picker)."""
 
     bindings = KeyBindings.from_table(LIST_KEYS)
 

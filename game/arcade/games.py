@@ -172,8 +172,8 @@ def other_game_replay(args) -> int | None:
 
 
 def other_game_columns(path, doc: dict, row: dict[str, str]) -> dict[str, str]:
-    """Treasure Island's replay list row (game, map, date, outcome, turns, human) for another
-    game's replay, from that game's ``describe_replay``."""
+    """The replay list's row (game, map, date, outcome, turns, human) for a game's replay, from
+    that game's ``describe_replay`` (:mod:`game.arcade.browser`)."""
     game = game_for_format(str(doc.get("format", "")))
     if game is None:
         row["game"] = str(doc.get("format", "?"))[:20]

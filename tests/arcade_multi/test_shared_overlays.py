@@ -13,9 +13,9 @@ from game.arcade.timeline import Timeline
 from game.duel.arcade.scenes import DuelOptionsScene, DuelPlayScene
 from game.duel.arcade.session import DuelSession
 
-from ..arcade.conftest import make_board
-from ..arcade.helpers import Harness as TreasureHarness
-from ..arcade.helpers import key
+from ..treasure.arcade.conftest import make_board
+from ..treasure.arcade.helpers import Harness as TreasureHarness
+from ..treasure.arcade.helpers import key
 from .helpers import Harness as DuelHarness
 from .helpers import board as duel_board
 
@@ -191,7 +191,7 @@ def test_the_game_over_box_keeps_clear_of_where_the_game_ended(display):
 
 
 def test_both_games_replays_use_the_shared_timeline_and_treasure_island_keeps_its_markers(display, tmp_path):
-    from ..arcade.test_override import replay_scene
+    from ..treasure.arcade.test_override import replay_scene
 
     _, scene, _ = replay_scene(make_board(), tmp_path)
     assert isinstance(scene.timeline, Timeline) and scene.timeline.progress
@@ -241,7 +241,7 @@ def test_a_treasure_island_replay_lays_itself_out_again_on_a_resize(display, tmp
     """The help's host relays a resize: the replay scene's map, panel and timeline follow it."""
     from game.shell.input import RESIZE, Intention
 
-    from ..arcade.test_override import replay_scene
+    from ..treasure.arcade.test_override import replay_scene
 
     _, scene, _ = replay_scene(make_board(), tmp_path)
     before = (scene.view.camera.viewport.w, scene.timeline.rect.w)

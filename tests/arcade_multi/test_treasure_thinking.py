@@ -5,8 +5,8 @@ import threading
 from game.treasure.arcade.scenes import PauseOverlay, TitleScene
 from game.treasure.actions import LargeScan
 
-from ..arcade.conftest import make_board
-from ..arcade.helpers import Harness
+from ..treasure.arcade.conftest import make_board
+from ..treasure.arcade.helpers import Harness
 
 
 class Gated:

@@ -17,7 +17,7 @@ from game.treasure.engine import new_game, step
 from game.treasure.mapfile import read_map
 from game.treasure.observation import observe
 
-MAPS = Path(__file__).resolve().parents[2] / "maps"
+MAPS = Path(__file__).resolve().parents[3] / "maps"
 
 
 def test_a_hint_is_settled_when_its_area_holds_all_or_none_of_the_possible_tiles():

@@ -9,7 +9,7 @@ import pytest  # noqa: E402
 
 from game.treasure.board import Board  # noqa: E402
 
-from ..treasure.boards import make_board as board_from_rows  # noqa: E402
+from ..boards import make_board as board_from_rows  # noqa: E402
 
 # A 12x12 island: four regions, a mountain ridge, two prisons; the treasure in the south-east.
 ROWS = [
