@@ -40,7 +40,7 @@ def timed(env_game, engine_game, seconds: float) -> tuple[float, float]:
 
 # --- Treasure Island ----------------------------------------------------------------------------
 def treasure(map_path: str, seconds: float) -> tuple[float, float]:
-    from game.agents.base import valid_actions
+    from game.treasure.agents.base import valid_actions
     from game.envs.treasure import TreasureIslandEnv
     from game.treasure.actions import Teleport
     from game.treasure.engine import new_game, step

@@ -132,7 +132,7 @@ def test_rules_set_any_number_and_bad_values_are_one_line_errors(map_file, capsy
 
 
 def test_rules_reach_the_game_and_its_replay(tmp_path, map_file, capsys):
-    from game.replay import load_replay
+    from game.treasure.replay import load_replay
 
     record = tmp_path / "game.json"
     assert main(["play", "--headless", "--map", str(map_file), "--seed", "3", "--agent", "random-valid",

@@ -38,7 +38,7 @@ def test_pure_modules_do_not_import_pygame():
     out = subprocess.run([sys.executable, "-c", SCRIPT.format(drawing=DRAWING_PARTS)], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout.split("\n")
     names = out[0].split(",")
-    for expected in ("game.treasure.engine", "game.agents.logical", "game.replay.document", "game.registry"):
+    for expected in ("game.treasure.engine", "game.treasure.agents.logical", "game.treasure.replay.document", "game.registry"):
         assert expected in names, f"{expected} was not imported: the walk missed it"
     assert out[1] == "", f"pygame was imported by a module that must stay pure: {out[1]}"
 

@@ -1,1 +1,2 @@
-"""The pygame side of the project: scenes, drawing and headless previews."""
+"""The shared arcade, every game's: game picker, replay list, context and app, shared overlays, timeline,
+thinking worker, sound, settings, off-screen helpers. Each game's own scenes live in its package's ``arcade``."""

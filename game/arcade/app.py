@@ -1,4 +1,4 @@
-"""Putting the arcade together: context, first scene, the app object, the real run loop.
+"""Putting the arcade together, for every game: context, first scene, the app object, the real run loop.
 
 :func:`build_app` makes everything from plain values and an existing surface, so tests and the
 headless commands drive the same objects the window does, with a fake clock and synthetic
@@ -17,11 +17,8 @@ from game.shell.input import InputMapper, Intention
 from game.shell.scenes import SceneStack
 from game.shell.text import TextRenderer
 
-from . import keys
-from .match import Match
 from .common import Chain
-from .scenes import Context, PlayScene, TitleScene
-from .sprites import Sprites
+from .context import Context
 
 
 class ArcadeStack(SceneStack):
@@ -52,8 +49,9 @@ class ArcadeApp(SceneApp):
 def make_context(size: tuple[int, int], *, sprites_dir=None, maps: list[Path] | None = None,
                  quit_at_end: bool = False, max_turns: int | None = None, config=None,
                  agent_time: float | None = 10.0) -> Context:
-    from game.agents import available_agents
     from game.paths import SPRITES_DIR, shipped_maps
+    from game.treasure.agents import available_agents
+    from game.treasure.arcade.sprites import Sprites  # the first game's art (the picker's icons use it)
 
     if sprites_dir is None:  # an art preview may point elsewhere; the default is sprites/
         sprites_dir = os.environ.get("TREASURE_SPRITES_DIR") or SPRITES_DIR
@@ -64,21 +62,13 @@ def make_context(size: tuple[int, int], *, sprites_dir=None, maps: list[Path] | 
                    agent_time=agent_time)
 
 
-def start_play(ctx: Context, map_path: str, seed: int, agent: str, *, autoplay: bool = False,
-               speed: str = "normal", overlays: set[str] | None = None, human: bool = False) -> PlayScene:
-    """Load the map and the agent and make the play scene (errors propagate to the caller)."""
-    from game.agents import make_agent
-    from game.treasure.mapfile import read_map
-
-    board = read_map(map_path)
-    make_agent(agent, seed)  # fail here, with the agent's name, rather than inside the match
-    match = Match(board, seed, agent, ctx.config, agent_time_limit=ctx.agent_time)
-    return PlayScene(ctx, match, Path(map_path).stem, autoplay=autoplay, speed=speed, overlays=overlays,
-                     human=human)
-
-
 def build_app(first_scene, bindings=None) -> ArcadeApp:
-    mapper = InputMapper(bindings or getattr(first_scene, "bindings", None) or keys.bindings(keys.PLAY_KEYS))
+    bindings = bindings or getattr(first_scene, "bindings", None)
+    if not bindings:  # a scene without a key table gets Treasure Island's watch keys
+        from game.treasure.arcade import keys
+
+        bindings = keys.bindings(keys.PLAY_KEYS)
+    mapper = InputMapper(bindings)
     return ArcadeApp(ArcadeStack(first_scene), mapper, background=(10, 12, 22))
 
 

@@ -4,7 +4,7 @@
 object of its own arcade package that follows :class:`GameArcade`; the picker, the replay
 browser, ``run.py replay`` and the benchmarks reach every game through it, so adding a game
 touches no other game and no shared scene. Treasure Island's entry is
-``game.arcade.treasure_entry`` (its scenes predate the registry and live in ``game.arcade``).
+``game.treasure.arcade.entry``, like the duel's ``game.duel.arcade.entry``.
 """
 
 from __future__ import annotations
@@ -172,8 +172,8 @@ def other_game_replay(args) -> int | None:
 
 
 def other_game_columns(path, doc: dict, row: dict[str, str]) -> dict[str, str]:
-    """Treasure Island's replay list row (game, map, date, outcome, turns, human) for another
-    game's replay, from that game's ``describe_replay``."""
+    """The replay list's row (game, map, date, outcome, turns, human) for a game's replay, from
+    that game's ``describe_replay`` (:mod:`game.arcade.browser`)."""
     game = game_for_format(str(doc.get("format", "")))
     if game is None:
         row["game"] = str(doc.get("format", "?"))[:20]
@@ -196,7 +196,7 @@ def replay_list(ctx, *, selected: str | None = None):
     from game.shell.scenes import Replace
 
     from .picker import GamePickerScene
-    from .replayscene import ReplayListScene
+    from .browser import ReplayListScene
 
     scene = ReplayListScene(ctx)
     scene.back = lambda: Replace(GamePickerScene(ctx, selected=selected))

@@ -14,7 +14,7 @@ FILE_NAME = "arcade-settings.json"
 
 
 def settings_path() -> Path:
-    from game.replay.recorder import data_dir
+    from game.replayfiles import data_dir
 
     return data_dir() / FILE_NAME
 

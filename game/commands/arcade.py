@@ -19,7 +19,7 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from game.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
+    from game.treasure.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
 
     p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
     p.add_argument("--size", metavar="WxH", help="window size with --windowed (default 1280x720)")
@@ -66,8 +66,8 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def _run_window(args, size, map_path: str, seed: int, speed: str, direct: bool) -> int:
-    from game.arcade.app import run_in_window, start_play
-    from game.arcade.scenes import TitleScene
+    from game.arcade.app import run_in_window
+    from game.treasure.arcade.scenes import TitleScene, start_play
 
     def first_scene(ctx):
         if getattr(args, "record", None):

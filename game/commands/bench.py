@@ -27,7 +27,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--out", default="out/bench", help="folder for results.json, results.csv, winrate.png")
     p.add_argument("--skip-rejected", action="store_true", help="leave out maps the reader refuses")
-    from game.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
+    from game.treasure.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
     p.add_argument("--agent-time", type=agent_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS", help=AGENT_TIME_HELP)
     p.add_argument("--rules", metavar="K=V,...", help=RULES_HELP)
     from game.tournament.cli import add_tournament_arguments
@@ -115,8 +115,8 @@ def _maps(patterns: list[str], skip_rejected: bool) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.agents import AgentNotFound, agent_class
-    from game.agents.benchmark import COLUMNS, COMPARE_COLUMNS, compare, run_bench, summarise
+    from game.treasure.agents import AgentNotFound, agent_class
+    from game.treasure.agents.benchmark import COLUMNS, COMPARE_COLUMNS, compare, run_bench, summarise
 
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     for name in agents:

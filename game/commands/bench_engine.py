@@ -20,8 +20,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.agents.base import RandomValidAgent
-    from game.agents.runner import play_game
+    from game.treasure.agents.base import RandomValidAgent
+    from game.treasure.agents.runner import play_game
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.arcade import offscreen
-    from game.arcade.boardview import OVERLAYS
+    from game.treasure.arcade.boardview import OVERLAYS
 
     if args.frames < 1:
         raise UsageError("--frames must be at least 1")
@@ -67,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
     _, map_path = load_map(args.map)
     load_agent(args.agent, args.seed)
     offscreen.init()
-    from game.arcade.app import make_context, start_play
+    from game.arcade.app import make_context
+    from game.treasure.arcade.scenes import start_play
 
     ctx = make_context(size)
     play = start_play(ctx, str(map_path), args.seed, args.agent, autoplay=True, speed=args.speed,

@@ -43,8 +43,8 @@ def run(args: argparse.Namespace) -> int:
             return bench_replay(args.file, seed=args.seed)
         except DuelReplayError as exc:
             raise UsageError(f"replay refused: {exc}") from None
-    from game.replay import Playback, ReplayError, load_replay
-    from game.replay.playback import DEFAULT_CHECKPOINT_EVERY
+    from game.treasure.replay import Playback, ReplayError, load_replay
+    from game.treasure.replay.playback import DEFAULT_CHECKPOINT_EVERY
 
     every = args.checkpoint_every or DEFAULT_CHECKPOINT_EVERY
     if every < 1:

@@ -30,7 +30,7 @@ def load_map(path: str | None) -> tuple[Board, Path]:
 
 
 def load_agent(name: str, seed: int):
-    from game.agents import AgentNotFound, make_agent
+    from game.treasure.agents import AgentNotFound, make_agent
 
     try:
         return make_agent(name, seed)

@@ -22,7 +22,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--truth", choices=("random", "bluff"), default="random", help="the pirate's truth model")
     p.add_argument("--liar-rate", type=float, default=0.3, help="probability of a lie under --truth bluff")
     p.add_argument("--record", metavar="FILE", help="also save the game as a replay (JSON) here; never overwrites")
-    from game.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
+    from game.treasure.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
     p.add_argument("--agent-time", type=agent_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS", help=AGENT_TIME_HELP)
     p.add_argument("--rules", metavar="K=V,...", help=RULES_HELP)
     p.add_argument("--maps", nargs="+", metavar="MAP",
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             arcade = None
         if arcade is not None:
             return arcade.run_play(args)
-    from game.agents.runner import play_game
+    from game.treasure.agents.runner import play_game
 
     board, _ = load_map(args.map)
     seed = choose_seed(args.seed)
@@ -90,8 +90,8 @@ def run(args: argparse.Namespace) -> int:
 
 def save_record(record, board, seed: int, agent_name: str, path: Path) -> None:
     """The played game as a replay: the runner's actions (with reasons) and its LOG's digest."""
-    from game.replay.document import UNFINISHED, Outcome, RecordedAction, Replay, now_iso
-    from game.replay.recorder import save_new
+    from game.treasure.replay.document import UNFINISHED, Outcome, RecordedAction, Replay, now_iso
+    from game.treasure.replay.recorder import save_new
     from game.treasure.mapfile import format_map
 
     actions = [RecordedAction(i, p.turn, p.action, p.by, p.reason) for i, p in enumerate(record.actions)]
@@ -122,7 +122,7 @@ def run_batch(args: argparse.Namespace) -> int:
     import glob
     import warnings
 
-    from game.agents.runner import play_game
+    from game.treasure.agents.runner import play_game
     from game.treasure.mapfile import MapFormatError, MapWarning, read_map
 
     if not args.headless:

@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     if not out.parent.is_dir():
         raise UsageError(f"directory {out.parent} does not exist")
     board, path = load_map(args.map)
-    from game.arcade.preview import default_tile, save_png  # pygame only for good input
+    from game.treasure.arcade.preview import default_tile, save_png  # pygame only for good input
 
     tile = args.tile or default_tile(board)
     try:

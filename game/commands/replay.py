@@ -31,7 +31,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def load_checked(path: str):
-    from game.replay import Playback, ReplayError, load_replay
+    from game.treasure.replay import Playback, ReplayError, load_replay
 
     try:
         replay = load_replay(path)
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_window(playback, path, size, fullscreen: bool, speed: str) -> int:
     from game.arcade.app import run_in_window
-    from game.arcade.replayscene import ReplayScene
+    from game.treasure.arcade.replay import ReplayScene
 
     run_in_window(lambda ctx: ReplayScene(ctx, playback, str(path), speed=speed), fullscreen=fullscreen,
                   size=size, caption="Treasure Island: replay")

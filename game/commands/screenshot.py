@@ -32,7 +32,8 @@ def run(args: argparse.Namespace) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # never a window, even from a desktop session
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.arcade import offscreen
-    from game.arcade.boardview import DEFAULT_OVERLAYS
+    from game.treasure.arcade import shots
+    from game.treasure.arcade.boardview import DEFAULT_OVERLAYS
 
     width, height = parse_size(args.size)
     if width < 64 or height < 64:
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     if args.turn < 1:
         raise UsageError("--turn must be at least 1")
     try:
-        overlays = offscreen.parse_overlays(args.overlays, DEFAULT_OVERLAYS)
+        overlays = shots.parse_overlays(args.overlays, DEFAULT_OVERLAYS)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.show_treasure:
@@ -51,13 +52,11 @@ def run(args: argparse.Namespace) -> int:
     load_agent(args.agent, seed)
     offscreen.init()
     if rules is None:
-        surface = offscreen.render_at_turn(str(map_path), seed, args.agent, args.turn, (width, height), overlays,
-                                           args.hint)
+        surface = shots.render_at_turn(str(map_path), seed, args.agent, args.turn, (width, height), overlays,
+                                       args.hint)
     else:
-        from game.arcade.shots import render_with_rules
-
-        surface = render_with_rules(str(map_path), seed, args.agent, args.turn, (width, height), overlays,
-                                    args.hint, rules)
+        surface = shots.render_with_rules(str(map_path), seed, args.agent, args.turn, (width, height), overlays,
+                                          args.hint, rules)
     try:
         offscreen.save_png(surface, args.output)
     except OSError as exc:

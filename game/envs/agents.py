@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.agents.base import Agent, Decision
+from game.treasure.agents.base import Agent, Decision
 from game.treasure.actions import Forfeit
 from game.treasure.observation import Observation
 

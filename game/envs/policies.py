@@ -53,7 +53,7 @@ class TreasurePolicy:
 
     def __init__(self, agent: str = "default", seed: int = 0, *, env=None, config: RulesConfig | None = None,
                  codec=None):
-        from game.agents import agent_class
+        from game.treasure.agents import agent_class
 
         self.agent_cls = agent_class(agent)
         self.name = agent

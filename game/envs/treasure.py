@@ -31,7 +31,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from game.agents.knowledge import Knowledge, distances_from
+from game.treasure.agents.knowledge import Knowledge, distances_from
 from game.treasure.actions import Action, Forfeit
 from game.treasure.board import UNREACHABLE, Board
 from game.treasure.config import RulesConfig

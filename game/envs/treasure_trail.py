@@ -1,6 +1,6 @@
 """The pirate's walk as evidence, without a search per tile he walks.
 
-:class:`game.agents.knowledge.Knowledge` rules out, for every step of the pirate's trail, the
+:class:`game.treasure.agents.knowledge.Knowledge` rules out, for every step of the pirate's trail, the
 tiles the walking rule would not have reached that way: a tile t stays possible only if it lies
 on a shortest path through the whole trail (``d(p0, t) = k + d(p_k, t)``), and no neighbour the
 rule prefers at step i (a *rival*) also starts a shortest path to t. It measures those distances
@@ -32,7 +32,7 @@ import weakref
 
 import numpy as np
 
-from game.agents.knowledge import Knowledge, _direction, _rivals, distances_from
+from game.treasure.agents.knowledge import Knowledge, _direction, _rivals, distances_from
 from game.treasure.board import DIRECTIONS, UNREACHABLE, Board, Pos
 
 _DAGS: "weakref.WeakKeyDictionary[Board, dict[Pos, PrisonDag]]" = weakref.WeakKeyDictionary()
@@ -109,7 +109,7 @@ def prison_dag(board: Board, prison: Pos) -> PrisonDag:
 
 
 class TrailKnowledge(Knowledge):
-    """:class:`~game.agents.knowledge.Knowledge` with the pirate's walk read off the prison's
+    """:class:`~game.treasure.agents.knowledge.Knowledge` with the pirate's walk read off the prison's
     DAG (see the module docstring): the same candidate tiles, update for update."""
 
     def _apply_trail(self, trail: tuple[Pos, ...]) -> None:

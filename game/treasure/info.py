@@ -10,6 +10,6 @@ GAME = GameInfo(
     cli_group=None,  # its commands (play, bench, replay, ...) stay at the top level of run.py
     commands={},     # listed in game.cli.COMMANDS, where they always were
     seats=("agent",),
-    arcade="game.arcade.treasure_entry:ARCADE",
-    pure_packages=("game.treasure", "game.agents", "game.replay"),
+    arcade="game.treasure.arcade.entry:ARCADE",
+    pure_packages=("game.treasure", "game.treasure.agents", "game.treasure.replay"),
 )

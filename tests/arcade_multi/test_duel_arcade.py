@@ -11,7 +11,7 @@ from game.duel.arcade.replay import DuelReplayScene
 from game.duel.arcade.scenes import DuelOptionsScene, DuelPlayScene
 from game.duel.arcade.session import DuelSession
 from game.duel.rules import legal_moves
-from game.replay import saved_replays
+from game.replayfiles import saved_replays
 
 from .helpers import Harness, board
 

@@ -4,9 +4,9 @@ import pygame
 import pytest
 
 from game.arcade.app import make_context
-from game.arcade.replayscene import ReplayListScene
+from game.arcade.browser import ReplayListScene
 from game.arcade.picker import GamePickerScene
-from game.arcade.scenes import TitleScene
+from game.treasure.arcade.scenes import TitleScene
 from game.registry import games
 from game.shell.input import CLICK, Click, Intention
 from game.shell.scenes import Quit, Replace

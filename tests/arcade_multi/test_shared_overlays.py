@@ -5,16 +5,17 @@ same overlay classes, and every overlay key does the same in both games."""
 import pygame
 import pytest
 
-from game.arcade import common, replayscene, scenes
+from game.arcade import common
+from game.treasure.arcade import replay as replayscene, scenes
 from game.arcade.common import OVERLAY_BINDINGS, GameOverOverlay, HelpOverlay, PauseOverlay
 from game.arcade.thinking import Thinker
 from game.arcade.timeline import Timeline
 from game.duel.arcade.scenes import DuelOptionsScene, DuelPlayScene
 from game.duel.arcade.session import DuelSession
 
-from ..arcade.conftest import make_board
-from ..arcade.helpers import Harness as TreasureHarness
-from ..arcade.helpers import key
+from ..treasure.arcade.conftest import make_board
+from ..treasure.arcade.helpers import Harness as TreasureHarness
+from ..treasure.arcade.helpers import key
 from .helpers import Harness as DuelHarness
 from .helpers import board as duel_board
 
@@ -190,7 +191,7 @@ def test_the_game_over_box_keeps_clear_of_where_the_game_ended(display):
 
 
 def test_both_games_replays_use_the_shared_timeline_and_treasure_island_keeps_its_markers(display, tmp_path):
-    from ..arcade.test_override import replay_scene
+    from ..treasure.arcade.test_override import replay_scene
 
     _, scene, _ = replay_scene(make_board(), tmp_path)
     assert isinstance(scene.timeline, Timeline) and scene.timeline.progress
@@ -205,10 +206,10 @@ def test_both_games_replays_use_the_shared_timeline_and_treasure_island_keeps_it
 
 def test_treasure_islands_record_names_its_arcade_entry_like_every_game():
     from game.arcade import games
-    from game.arcade.treasure_entry import ARCADE
+    from game.treasure.arcade.entry import ARCADE
     from game.treasure.info import GAME
 
-    assert GAME.arcade == "game.arcade.treasure_entry:ARCADE" and games.load_entry(GAME) is ARCADE
+    assert GAME.arcade == "game.treasure.arcade.entry:ARCADE" and games.load_entry(GAME) is ARCADE
     assert not hasattr(games, "BUILT_IN")  # no fallback: every game's record names its entry
 
 
@@ -240,7 +241,7 @@ def test_a_treasure_island_replay_lays_itself_out_again_on_a_resize(display, tmp
     """The help's host relays a resize: the replay scene's map, panel and timeline follow it."""
     from game.shell.input import RESIZE, Intention
 
-    from ..arcade.test_override import replay_scene
+    from ..treasure.arcade.test_override import replay_scene
 
     _, scene, _ = replay_scene(make_board(), tmp_path)
     before = (scene.view.camera.viewport.w, scene.timeline.rect.w)

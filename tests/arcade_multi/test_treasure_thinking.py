@@ -2,11 +2,11 @@
 
 import threading
 
-from game.arcade.scenes import PauseOverlay, TitleScene
+from game.treasure.arcade.scenes import PauseOverlay, TitleScene
 from game.treasure.actions import LargeScan
 
-from ..arcade.conftest import make_board
-from ..arcade.helpers import Harness
+from ..treasure.arcade.conftest import make_board
+from ..treasure.arcade.helpers import Harness
 
 
 class Gated:
@@ -31,7 +31,7 @@ def harness(gate):
     agent = Gated(gate)
     h = Harness(make_board(), agent_factory=lambda name, seed: agent)
     h.ctx.think_async = True
-    from game.arcade.agent_thinking import AgentThinking
+    from game.treasure.arcade.agent_thinking import AgentThinking
 
     h.play.thinking = AgentThinking(h.match, asynchronous=True)
     return h, agent

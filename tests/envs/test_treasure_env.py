@@ -10,8 +10,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import game.envs  # noqa: F401 - registers TreasureIsland-v0
-from game.agents import agent_class, make_agent
-from game.agents.runner import play_game
+from game.treasure.agents import agent_class, make_agent
+from game.treasure.agents.runner import play_game
 from game.envs.agents import PolicyAgent, policy_agent
 from game.envs.policies import random_policy, treasure_policy
 from game.envs.treasure import TreasureEncoder, TreasureIslandEnv, decode_observation
@@ -337,7 +337,7 @@ def test_rgb_array_is_an_arcade_frame_of_the_current_state(board16):
 def fresh_arrays(env, pub):
     """The observation and mask a new encoder builds from the public record alone (the
     candidate tiles by the knowledge module's own searches): what the incremental one must give."""
-    from game.agents.knowledge import public_possible
+    from game.treasure.agents.knowledge import public_possible
 
     enc = TreasureEncoder(env.codec)
     enc.set_board(pub.board)
@@ -375,7 +375,7 @@ def test_the_incremental_arrays_are_the_ones_built_from_scratch(map_name):
 def test_the_walk_off_the_dag_is_the_knowledge_modules_searches(board16):
     """Trails the rules never produce (a detour, a jump) fall back to the original searches and
     give the same candidate tiles."""
-    from game.agents.knowledge import Knowledge
+    from game.treasure.agents.knowledge import Knowledge
     from game.envs.treasure_trail import TrailKnowledge, prison_dag
 
     state, _ = new_game(board16, 1)

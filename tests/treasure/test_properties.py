@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from game.agents.base import valid_actions
+from game.treasure.agents.base import valid_actions
 from game.treasure import events as ev
 from game.treasure.actions import Teleport
 from game.treasure.board import Board, walking_distance

@@ -5,9 +5,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.agents import make_agent
-from game.agents.base import RandomValidAgent
-from game.agents.runner import play_game
+from game.treasure.agents import make_agent
+from game.treasure.agents.base import RandomValidAgent
+from game.treasure.agents.runner import play_game
 from game.treasure.actions import Action, Forfeit, LargeScan, Move, MoveLarge, MoveSmall, Teleport, Verify
 from game.treasure.config import LIMITS, RulesConfig
 from game.treasure.engine import action_error, new_game, step

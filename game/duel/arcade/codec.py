@@ -115,7 +115,7 @@ def to_document(session: DuelSession) -> dict:
 
 
 class Document:
-    """What ``game.replay.save_auto``/``save_new`` write (they call ``dumps()``)."""
+    """What ``game.replayfiles.save_auto``/``save_new`` write (they call ``dumps()``)."""
 
     def __init__(self, doc: dict) -> None:
         self.doc = doc
@@ -126,7 +126,7 @@ class Document:
 
 def save(session: DuelSession, target: str | Path | None = None) -> Path:
     """Record ``session`` in the per-user replays folder (or at ``target``), never overwriting."""
-    from game.replay import save_auto, save_new
+    from game.replayfiles import save_auto, save_new
 
     document = Document(to_document(session))
     if target is not None:

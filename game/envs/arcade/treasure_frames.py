@@ -1,9 +1,9 @@
 """TreasureIsland-v0's frames: the arcade's play scene drawn off screen (``rgb_array``) or in a
 window (``human``).
 
-The frame is the arcade's own: a :class:`~game.arcade.match.Match` replays the episode's
+The frame is the arcade's own: a :class:`~game.treasure.arcade.match.Match` replays the episode's
 actions (the engine is deterministic, so it reaches the environment's state) and a
-:class:`~game.arcade.scenes.PlayScene` draws it with every animation finished.
+:class:`~game.treasure.arcade.scenes.PlayScene` draws it with every animation finished.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import numpy as np
 import pygame
 
 from game.arcade.app import make_context
-from game.arcade.match import Match
-from game.arcade.scenes import PlayScene
+from game.treasure.arcade.match import Match
+from game.treasure.arcade.scenes import PlayScene
 
 
 class _PolicySeat:

@@ -65,7 +65,7 @@ def to_record(session: SySession) -> dict:
 
 
 class Document:
-    """What ``game.replay.save_auto``/``save_new`` write (they call ``dumps()``)."""
+    """What ``game.replayfiles.save_auto``/``save_new`` write (they call ``dumps()``)."""
 
     def __init__(self, record: dict) -> None:
         self.record = record
@@ -78,7 +78,7 @@ class Document:
 
 def save(session: SySession, target: str | Path | None = None) -> Path:
     """Record ``session`` in the per-user replays folder (or at ``target``), never overwriting."""
-    from game.replay import save_auto, save_new
+    from game.replayfiles import save_auto, save_new
 
     document = Document(to_record(session))
     if target is not None:

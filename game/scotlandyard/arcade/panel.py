@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.arcade.panel import fit_text, wrap
+from game.arcade.common import fit_text, wrap
 from game.scotlandyard import Piece, Ticket
 
 from .session import HIDDEN_REASON, VIEW_NAMES, Entry, Seen, shown_move, shown_reason, winner_text
