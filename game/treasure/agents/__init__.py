@@ -28,7 +28,7 @@ def agent_class(name: str) -> type[Agent]:
     file (``path/to/file.py:Class``). A *function* there is taken as a trained policy
     ``policy(observation, mask) -> action index`` on ``TreasureIsland-v0`` and played through
     :class:`game.envs.agents.PolicyAgent` (the ``rl`` extra)."""
-    from game.registry import load_target
+    from game.registry import is_policy_function, load_target
 
     target = REGISTRY.get(name, name)
     if ":" not in target and "." not in target:
@@ -39,7 +39,7 @@ def agent_class(name: str) -> type[Agent]:
         cls = load_target(target)
     except Exception as exc:  # noqa: BLE001 - a user's module may fail in any way while loading
         raise AgentNotFound(f"cannot load agent {name!r} from {target!r}: {type(exc).__name__}: {exc}") from None
-    if _is_policy(cls):
+    if is_policy_function(cls):
         try:
             from game.envs.agents import policy_agent
         except ImportError as exc:
@@ -49,21 +49,6 @@ def agent_class(name: str) -> type[Agent]:
     if not (isinstance(cls, type) and callable(getattr(cls, "act", None))):
         raise AgentNotFound(f"{target!r} is not an agent class (it needs an act(observation) method)")
     return cls
-
-
-def _is_policy(obj) -> bool:
-    """A function of two positional arguments, ``policy(observation, mask)``."""
-    import inspect
-
-    if isinstance(obj, type) or not callable(obj):
-        return False
-    try:
-        params = list(inspect.signature(obj).parameters.values())
-    except (TypeError, ValueError):
-        return False
-    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    required = [p for p in positional if p.default is p.empty]
-    return len(positional) >= 2 and len(required) <= 2 and len(required) == min(2, len(positional))
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
