@@ -315,8 +315,9 @@ def chart(path: Path, summary: list[dict]) -> Path | None:
                 continue
             xs.append(i + (j - (len(opponents) - 1) / 2) * width)
             ys.append(100 * s["win_rate"])
-            lo.append(100 * (s["win_rate"] - s["ci_low"]))
-            hi.append(100 * (s["ci_high"] - s["win_rate"]))
+            # Rounding can put a 100% rate a hair above its interval's top: an error bar is never negative.
+            lo.append(max(0.0, 100 * (s["win_rate"] - s["ci_low"])))
+            hi.append(max(0.0, 100 * (s["ci_high"] - s["win_rate"])))
         ax.bar(xs, ys, width, yerr=[lo, hi], capsize=2, label=f"vs {opp}")
     ax.set_xticks(range(len(bots)), bots)
     ax.set_ylabel("win rate (%), 95% interval")

@@ -29,6 +29,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--focus", metavar="BOT",
                    help="play only the pairs that include this bot (default: every pair)")
     p.add_argument("--out", default="out/duel-bench", help="folder for results.json/.csv, games.csv, winrate.png")
+    from game.tournament.cli import add_tournament_arguments
+
+    add_tournament_arguments(p)
 
 
 def _maps(patterns: list[str]):
@@ -89,8 +92,24 @@ def run(args: argparse.Namespace) -> int:
     specs = bench.schedule(bots, maps, args.games, args.seed, args.move_time, focus=args.focus)
     from game.commands.bench import progress_bar
 
+    from game.duel.tournament import run_specs
+    from game.tournament.cli import executor, open_db, report
+
     started = time.perf_counter()
-    rows = bench.run(specs, workers=args.workers, progress=progress_bar())
+    db = open_db(args)
+    bar = progress_bar()
+    try:
+        # Through the tournament runner: local processes or a Dask cluster, every game stored as
+        # it finishes; Ctrl+C keeps what finished, and the same command plays the rest.
+        rows, run = run_specs(specs, executor=executor(args, args.workers), db=db, tournament=args.tournament,
+                              progress=bar)
+    finally:
+        getattr(bar, "stop", lambda: None)()
+        db.close()
+    print(report(run, db))
+    if not rows:
+        print("duel bench: no game finished")
+        return 130 if run.interrupted else 1
     summary = bench.summarise(rows, bots)
     print(bench.table(summary))
     config = {"bots": bots, "focus": args.focus, "maps": [m.label for m in maps], "games": args.games,
@@ -102,4 +121,4 @@ def run(args: argparse.Namespace) -> int:
     if broken:
         print(f"{broken} game(s) could not be played (see games.csv, column end)")
     print("wrote " + ", ".join(str(p) for p in written))
-    return 0
+    return 130 if run.interrupted else 0
