@@ -49,6 +49,10 @@ CREATE INDEX IF NOT EXISTS games_by_game ON games (game);
 """
 
 
+_COLUMNS = {line.split()[0] for line in _SCHEMA.split("CREATE TABLE IF NOT EXISTS games (")[1].split(");")[0]
+            .strip().splitlines() if line.strip() and not line.strip().startswith(("UNIQUE", "--"))}
+
+
 class DatabaseError(Exception):
     """The results file cannot be used (the message names the file and why)."""
 
@@ -102,6 +106,11 @@ class ResultsDB:
             if found > SCHEMA_VERSION:
                 raise DatabaseError(f"{self.path}: written by a newer version of this program (schema {found}; "
                                     f"this one reads up to {SCHEMA_VERSION}); nothing was changed")
+            have = {r[1] for r in self.conn.execute("PRAGMA table_info(games)")}
+            missing = sorted(_COLUMNS - have)
+            if missing:
+                raise DatabaseError(f"{self.path}: its games table lacks the columns {', '.join(missing)} (a file "
+                                    f"from a development version, or edited by hand); nothing was changed")
             return
         if tables - {"meta", "games"}:
             raise DatabaseError(f"{self.path}: an SQLite file with other tables ({', '.join(sorted(tables))}), "

@@ -195,3 +195,14 @@ def test_the_ratings_command_refuses_a_missing_or_foreign_database(tmp_path, cap
     assert main(["ratings", "--db", str(tmp_path / "bad.sqlite")]) == 2
     err = capsys.readouterr().err
     assert "no results database" in err and "bad.sqlite" in err
+
+
+def test_a_results_table_missing_columns_is_refused_untouched(tmp_path):
+    path = tmp_path / "old.sqlite"
+    ResultsDB(path).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("ALTER TABLE games DROP COLUMN timing")
+    before = path.read_bytes()
+    with pytest.raises(DatabaseError, match="lacks the columns timing"):
+        ResultsDB(path)
+    assert path.read_bytes() == before
