@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import csv
 import json
-import math
 import random
 import statistics
 from collections import Counter, defaultdict
@@ -22,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from game.duel.protocol import DELTAS, MOVES, DuelObservation
+from game.tournament.ratings import wilson  # the one 95% Wilson interval, shared by every bench
 
 GAME_COLUMNS = ["map", "A", "B", "seed", "winner", "score_a", "score_b", "end", "rounds"]
 ERROR_KINDS = ("time out", "invalid move", "invalid output format")
@@ -200,15 +200,6 @@ def run(specs: list[GameSpec], workers: int = 1, progress=None) -> list[GameRow]
     return rows
 
 
-def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate."""
-    if games == 0:
-        return 0.0, 0.0
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def summarise(rows: list[GameRow], bots: list[str]) -> list[dict]:

@@ -7,11 +7,11 @@ records its winner, length, capture round, illegal moves and the time of every d
 
 from __future__ import annotations
 
-import math
 import signal
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
+from game.tournament.ratings import wilson  # the one 95% Wilson interval, shared by every bench
 
 RESULT_COLUMNS = ["mrx", "detectives", "games", "mrx_wins", "mrx_win_rate", "ci_low", "ci_high",
                   "mean_rounds", "mean_capture_round", "captures", "illegal_moves", "errors",
@@ -23,15 +23,6 @@ GAME_COLUMNS = ["mrx", "detectives", "game", "seed", "winner", "rounds", "log_le
 OVER_BUDGET = 1.2   # a move over 120% of the budget counts as over
 
 
-def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate."""
-    if games == 0:
-        return 0.0, 0.0
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass

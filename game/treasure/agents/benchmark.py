@@ -11,7 +11,6 @@ games forfeiting every action. Each map's row counts ``invalid_actions`` (every 
 
 from __future__ import annotations
 
-import math
 import statistics
 import time
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from game.treasure.actions import Forfeit
 from . import make_agent
 from .base import Agent, Decision
 from .runner import CRASH, DEFAULT_TIME_LIMIT, crash_summary, play_game, release_agent
+from game.tournament.ratings import wilson  # the one 95% Wilson interval, shared by every bench
 
 COLUMNS = ["map", "agent", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_turns", "median_turns",
            "mean_turns_to_win", "mean_seconds", "median_seconds", "invalid_actions", "errors"]
@@ -54,15 +54,6 @@ class Unmade(Agent):
         return Decision(Forfeit(CRASH, self.why))
 
 
-def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate."""
-    if games == 0:
-        return 0.0, 0.0
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 _BOARDS: dict[str, object] = {}
