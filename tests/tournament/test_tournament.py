@@ -206,3 +206,27 @@ def test_a_results_table_missing_columns_is_refused_untouched(tmp_path):
     with pytest.raises(DatabaseError, match="lacks the columns timing"):
         ResultsDB(path)
     assert path.read_bytes() == before
+
+
+def _write_many(path, tournament, seeds):
+    db = ResultsDB(path)
+    for job in [Job("fake", ("p1", "p3"), "b", "x", s) for s in seeds]:
+        db.add(tournament, job, __import__("tests.tournament.fakegame", fromlist=["play"]).play(job))
+    db.close()
+
+
+def test_two_runs_writing_one_database_at_once_lose_nothing(tmp_path):
+    import multiprocessing
+
+    path = tmp_path / "shared.sqlite"
+    ResultsDB(path).close()
+    ctx = multiprocessing.get_context("spawn")
+    writers = [ctx.Process(target=_write_many, args=(str(path), name, range(150))) for name in ("run-a", "run-b")]
+    for w in writers:
+        w.start()
+    for w in writers:
+        w.join(timeout=120)
+        assert w.exitcode == 0
+    with sqlite3.connect(path) as conn:
+        counts = dict(conn.execute("SELECT tournament, COUNT(*) FROM games GROUP BY tournament"))
+    assert counts == {"run-a": 150, "run-b": 150}
