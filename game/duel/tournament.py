@@ -9,6 +9,8 @@ it and its result is identified by what decides the game.
 
 from __future__ import annotations
 
+import time
+
 from dataclasses import dataclass
 
 from game.tournament import Job, Outcome, make_options
@@ -63,12 +65,14 @@ def _times(total: float, count: int, longest: float) -> list[float]:
 
 def play_job(job: Job) -> Outcome:
     """One bench game on any worker: the duel's :func:`play_one`, as an :class:`Outcome`."""
+    started = time.perf_counter()
     row = play_one(_spec_of(job))
+    seconds = time.perf_counter() - started
     ranks = {"A Win": (0, 1), "B Win": (1, 0)}.get(row.winner, (0, 0))
     timing = {"a_moves": len(row.times_a), "a_total": sum(row.times_a), "a_max": max(row.times_a, default=0.0),
               "b_moves": len(row.times_b), "b_total": sum(row.times_b), "b_max": max(row.times_b, default=0.0)}
     moves = row.times_a + row.times_b
-    return Outcome(ranks=ranks, scores=(row.score_a, row.score_b), turns=row.rounds,
+    return Outcome(seconds=seconds, ranks=ranks, scores=(row.score_a, row.score_b), turns=row.rounds,
                    mean_move_seconds=sum(moves) / len(moves) if moves else 0.0,
                    max_move_seconds=max(moves, default=0.0),
                    errors=tuple(sorted((f"{side}: {kind}", 1) for side, kind in row.errors.items())),

@@ -9,6 +9,8 @@ setup text names it, so its digest identifies the setup in the results.
 
 from __future__ import annotations
 
+import time
+
 from game.tournament import Job, Outcome, make_options
 
 from .ai.bench import GameRow, play_one
@@ -27,11 +29,13 @@ def jobs_of(mrx: list[str], detectives: list[str], games: int, seed: int, move_t
 
 
 def play_job(job: Job) -> Outcome:
+    started = time.perf_counter()
     row = play_one((job.players[0], job.players[1], 0, job.seed, job.option("move_time", 1.0)))
+    seconds = time.perf_counter() - started
     mrx_won = row.winner == "MRX"  # the runner's winner: "MRX" or "DETECTIVES"
     detail = {"winner": row.winner, "log_length": row.log_length, "capture_round": row.capture_round,
               "decisions": row.decisions}
-    return Outcome(ranks=(0, 1) if mrx_won else (1, 0), turns=row.rounds,
+    return Outcome(seconds=seconds, ranks=(0, 1) if mrx_won else (1, 0), turns=row.rounds,
                    mean_move_seconds=row.mean_move_ms / 1000, max_move_seconds=row.max_move_ms / 1000,
                    errors=(("errors", row.errors), ("illegal_moves", row.illegal_moves)),
                    detail=tuple(sorted(detail.items())),
