@@ -1,6 +1,6 @@
 """Scotland Yard: the model of Bristol's cw-model coursework, in pure Python (no pygame).
 
-The rules are ``../shared/spec/SCOTLAND-YARD.md``; ``docs/SCOTLAND-YARD.md`` tells them in short.
+The rules are told in ``docs/SCOTLAND-YARD.md`` (our words for the coursework's model).
 Start with :func:`standard_game` or :func:`new_game`, ask a :class:`GameState` for
 ``available_moves()`` and ``advance(move)`` until it has a ``winner``. Each side's AI sees the
 game through a view (:mod:`game.scotlandyard.views`): :class:`DetectivesView` holds public
