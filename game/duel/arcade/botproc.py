@@ -1,24 +1,17 @@
 """A duel bot in its own process, so its thinking never competes with the frame loop.
 
-A Python bot running on a thread of the arcade's process shares the interpreter lock with the
-frame loop: a busy bot makes frames late even though it runs "in the background". In the window
-every built-in bot therefore lives in a child process (started with ``spawn``: a fresh
-interpreter that imports the bots and nothing of pygame), one per side, kept for the whole game
-so a bot keeps its memory from move to move. The thinking worker's thread only waits on a pipe.
-
-:meth:`BotProcess.close` kills the process at once (leaving or restarting a game); a thread
-still waiting for its answer then gets an error, which the scene drops since the job was
-cancelled. A bot that raises answers with the error (the course counts a crash as a time-out).
+The process itself is the shared :class:`game.arcade.childproc.ChildPlayer`; this module gives it
+the duel's loop (build the bot, answer each observation). A bot that raises answers with the
+error (the course counts a crash as a time-out).
 No pygame here.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import threading
+from game.arcade.childproc import ChildPlayer, PlayerCrashed
 
 
-class BotCrashed(RuntimeError):
+class BotCrashed(PlayerCrashed):
     """The bot raised (or its process died); the message says what happened."""
 
 
@@ -48,63 +41,10 @@ def _serve(conn, spec: str, seed: int, move_time: float) -> None:
             conn.send((rid, "error", f"{type(exc).__name__}: {exc}"[:160], ""))
 
 
-class BotProcess:
+class BotProcess(ChildPlayer):
+    crashed = BotCrashed
+    what = "bot"
+
     def __init__(self, spec: str, seed: int, move_time: float) -> None:
-        self.spec, self.seed, self.move_time = spec, seed, move_time
-        self._context = multiprocessing.get_context("spawn")
-        self._proc = None
-        self._conn = None
-        self._next = 0
-        self._lock = threading.Lock()  # one request at a time (a stale one finishes first)
-        self._state_lock = threading.Lock()
-        self.closed = False
-
-    def _ensure(self) -> None:
-        with self._state_lock:
-            if self.closed:
-                raise BotCrashed("the game was left")
-            if self._proc is None or not self._proc.is_alive():
-                parent, child = self._context.Pipe()
-                proc = self._context.Process(target=_serve, args=(child, self.spec, self.seed, self.move_time),
-                                             name=f"duel-bot-{self.spec}", daemon=True)
-                proc.start()
-                child.close()
-                self._proc, self._conn = proc, parent
-
-    def decide(self, obs) -> tuple[str, str]:
-        """The bot's (move, reason) for ``obs``; runs on the thinking worker's thread."""
-        with self._lock:
-            self._ensure()
-            self._next += 1
-            rid = self._next
-            conn = self._conn
-            try:
-                conn.send((rid, obs))
-                while True:
-                    got, kind, first, second = conn.recv()
-                    if got == rid:
-                        break
-            except (EOFError, OSError, BrokenPipeError):
-                raise BotCrashed(f"the bot's process ended ({self.spec})") from None
-        if kind == "error":
-            raise BotCrashed(first)
-        return first, second
-
-    def close(self) -> None:
-        """Kill the process now; never waits more than a moment."""
-        with self._state_lock:
-            self.closed = True
-            proc, conn = self._proc, self._conn
-            self._proc = self._conn = None
-        if proc is not None and proc.is_alive():
-            proc.kill()
-            proc.join(timeout=0.5)
-        if conn is not None:
-            try:
-                conn.close()
-            except OSError:
-                pass
-
-    @property
-    def pid(self) -> int | None:
-        return self._proc.pid if self._proc is not None else None
+        super().__init__(_serve, (spec, seed, move_time), f"duel-bot-{spec}", spec)
+        self.seed, self.move_time = seed, move_time
