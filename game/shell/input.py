@@ -331,3 +331,16 @@ class InputMapper:
 
 def _farther_than(a: tuple[int, int], b: tuple[int, int], distance: int) -> bool:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 > distance * distance
+
+
+# Moving through an options screen, the same in every game: each game's table adds what Esc and
+# Backspace do there. Rows are (key, intention, what the help says).
+MENU_NAVIGATION_KEYS: list[tuple[str, str, str]] = [
+    ("up", "menu_up", "Previous line"),
+    ("down", "menu_down", "Next line"),
+    ("tab", "menu_down", "Next line"),
+    ("left", "menu_left", "Previous choice"),
+    ("right", "menu_right", "Next choice"),
+    ("return", "menu_go", "Start"),
+    ("kp_enter", "menu_go", "Start"),
+]

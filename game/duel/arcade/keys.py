@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.shell.input import KeyBindings
+from game.shell.input import MENU_NAVIGATION_KEYS, KeyBindings
 
 # Watching bots (also while a person plays a side: the arrow keys are then that side's moves).
 WATCH_KEYS: list[tuple[str, str, str]] = [
@@ -67,27 +67,9 @@ REPLAY_KEYS: list[tuple[str, str, str]] = [
 ]
 
 OPTIONS_KEYS: list[tuple[str, str, str]] = [
-    ("up", "menu_up", "Previous line"),
-    ("down", "menu_down", "Next line"),
-    ("tab", "menu_down", "Next line"),
-    ("left", "menu_left", "Previous choice"),
-    ("right", "menu_right", "Next choice"),
-    ("return", "menu_go", "Start"),
-    ("kp_enter", "menu_go", "Start"),
+    *MENU_NAVIGATION_KEYS,
     ("escape", "menu_back", "Back to the games"),
     ("backspace", "menu_erase", "Erase a character"),
-]
-
-OVERLAY_KEYS: list[tuple[str, str, str]] = [
-    ("escape", "close", "Close"),
-    ("p", "close", "Close"),
-    ("f1", "close", "Close"),
-    ("h", "close", "Close"),
-    ("return", "close", "Close"),
-    ("space", "close", "Close"),
-    ("q", "menu", "Back to the options"),
-    ("r", "restart", "Restart"),
-    ("ctrl+q", "quit", "Quit the arcade"),
 ]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.shell.input import KeyBindings
+from game.shell.input import MENU_NAVIGATION_KEYS, KeyBindings
 
 BOARD_KEYS: list[tuple[str, str, str]] = [
     ("v", "view", "View: spectator / detectives / Mr X (locked to your side while you play)"),
@@ -62,13 +62,7 @@ REPLAY_KEYS: list[tuple[str, str, str]] = [
 ]
 
 OPTIONS_KEYS: list[tuple[str, str, str]] = [
-    ("up", "menu_up", "Previous line"),
-    ("down", "menu_down", "Next line"),
-    ("tab", "menu_down", "Next line"),
-    ("left", "menu_left", "Previous choice"),
-    ("right", "menu_right", "Next choice"),
-    ("return", "menu_go", "Start"),
-    ("kp_enter", "menu_go", "Start"),
+    *MENU_NAVIGATION_KEYS,
     ("escape", "menu_back", "Back to the games"),
     ("backspace", "menu_erase", "Erase a digit"),
 ]

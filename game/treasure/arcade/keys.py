@@ -7,7 +7,7 @@ one it wants and the app switches as the scene or its mode changes.
 
 from __future__ import annotations
 
-from game.shell.input import KeyBindings
+from game.shell.input import MENU_NAVIGATION_KEYS, KeyBindings
 
 RESERVED = ("up", "down", "left", "right", "l", "v", "t", "o", "g")
 
@@ -125,13 +125,7 @@ BROWSER_KEYS: list[tuple[str, str, str]] = [
 ]
 
 MENU_KEYS: list[tuple[str, str, str]] = [
-    ("up", "menu_up", "Previous line"),
-    ("down", "menu_down", "Next line"),
-    ("tab", "menu_down", "Next line"),
-    ("left", "menu_left", "Previous choice"),
-    ("right", "menu_right", "Next choice"),
-    ("return", "menu_go", "Start"),
-    ("kp_enter", "menu_go", "Start"),
+    *MENU_NAVIGATION_KEYS,
     ("escape", "menu_back", "Quit (asks first)"),
     ("backspace", "menu_erase", "Erase a character"),
     ("ctrl+o", "menu_browse", "Choose a map file"),
