@@ -128,7 +128,6 @@ def scotland_yard(seconds: float) -> tuple[float, float]:
     def env_game(seed: int) -> int:
         rng = np.random.default_rng(seed)
         env.reset(seed=seed)
-        n = 0
         for agent in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
             if terminated or truncated:

@@ -8,7 +8,6 @@ per board on first use and cached, because hints and agents ask for them every t
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 

@@ -4,7 +4,6 @@ processes write their pids to a file, and the test checks every one of them is g
 
 from __future__ import annotations
 
-import os
 import shlex
 import stat
 import sys

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from game.treasure.agents import make_agent
 from game.treasure.agents.base import RandomValidAgent
 from game.treasure.agents.runner import play_game
-from game.treasure.actions import Action, Forfeit, LargeScan, Move, MoveLarge, MoveSmall, Teleport, Verify
+from game.treasure.actions import Action, Forfeit, LargeScan, Move, MoveSmall, Teleport, Verify
 from game.treasure.config import LIMITS, RulesConfig
 from game.treasure.engine import action_error, new_game, step
 from game.treasure.log import one_line

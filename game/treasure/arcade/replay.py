@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pygame
 
-from game.arcade.common import HelpOverlay, PauseOverlay, keep_in_view
+from game.arcade.common import HelpOverlay, PauseOverlay
 from game.arcade.timeline import Timeline, draw_legend
-from game.shell.input import CLICK, HOVER, RESIZE, WHEEL
-from game.shell.scenes import BaseScene, Push, Quit, Replace
+from game.shell.input import CLICK, HOVER, RESIZE
+from game.shell.scenes import BaseScene, Push, Replace
 from game.treasure.replay import Playback
 
 from . import keys

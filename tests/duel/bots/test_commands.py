@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from game.duel.protocol import DuelObservation
 
 ROOT = Path(__file__).resolve().parents[3]
 INPUT = """1

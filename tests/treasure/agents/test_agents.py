@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from game.treasure.agents import AgentNotFound, agent_class, available_agents, make_agent
-from game.treasure.agents.base import Agent, Decision
+from game.treasure.agents.base import Agent
 from game.treasure.agents.benchmark import GameResult, compare, run_games, summarise, wilson
 from game.treasure.agents.runner import play_game
 from game.cli import main

@@ -77,7 +77,7 @@ for i in range(n_maps):
     except MapFormatError as e:
         assert e.line >= 1 and e.column >= 1, e
         counts["refused"] += 1
-    except Exception as e:  # noqa: BLE001
+    except Exception:  # noqa: BLE001
         counts["CRASH"] += 1
         crashes.append((data[:200], traceback.format_exc()[-400:]))
     slowest = max(slowest, time.perf_counter() - t0)

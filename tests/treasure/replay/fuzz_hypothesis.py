@@ -2,7 +2,7 @@
 
     python tests/treasure/replay/fuzz_hypothesis.py 3000
 """
-import sys, tempfile, time, warnings
+import sys, tempfile, time
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from hypothesis import settings, HealthCheck, given
