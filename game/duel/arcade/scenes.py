@@ -10,16 +10,14 @@ hands it back.
 from __future__ import annotations
 
 import secrets
-import time
 from pathlib import Path
 
 import pygame
 
-from game.arcade.common import GameOverOverlay, HelpOverlay, PauseOverlay
 from game.arcade.thinking import Thinker, draw_indicator
-from game.shell.display import ui_scale
-from game.shell.input import CLICK, HOVER, RESIZE
-from game.shell.scenes import BaseScene, Push, Quit, Replace
+from game.arcade.turnscene import GOLD, GREY, RED, SPEEDS, OptionsScene, TurnPlayScene, watch_caption
+from game.arcade.turnscene import layout as _layout
+from game.shell.scenes import Replace
 
 from . import keys
 from .panel import DuelPanel
@@ -28,54 +26,41 @@ from .sprites import shared as shared_sprites
 from .view import PLAYER_COLOURS, DuelView, draw_banner, end_banner
 
 AUTOPLAY_GAP = {"slow": 0.35, "normal": 0.12, "fast": 0.02, "instant": 0.0}
-INSTANT_BUDGET = 0.006  # seconds of moves per frame at the instant speed
-SPEEDS = ("slow", "normal", "fast", "instant")
-RED, GOLD, GREY = (240, 90, 80), (255, 210, 60), (170, 170, 190)
+PANEL = (460, 300, 0.42)  # the panel's width at scale 1, its least width, its largest share
+__all__ = ["DuelOptions", "DuelOptionsScene", "DuelPlayScene", "GOLD", "GREY", "RED", "SPEEDS", "layout"]
 
 
 def layout(ctx, size, with_panel: bool = True) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
     """Board, panel and caption rectangles for a screen of ``size``."""
-    w, h = size
-    panel_w = min(max(int(460 * ui_scale(size)), 300), int(w * 0.42)) if with_panel and w >= 700 else 0
-    caption_h = ctx.px(44) if with_panel else 0
-    board = pygame.Rect(0, 0, w - panel_w, h - caption_h)
-    return board, pygame.Rect(w - panel_w, 0, panel_w, h), pygame.Rect(0, h - caption_h, w - panel_w, caption_h)
+    return _layout(ctx, size, with_panel, PANEL)
 
 
-class DuelPlayScene(BaseScene):
+class DuelPlayScene(TurnPlayScene):
+    autoplay_gap = AUTOPLAY_GAP
+    panel_size = PANEL
+    help_title = "TREASURE DUEL: KEYS"
+    refusals = ("Refused", "Wait", "It is")
+    handed_back = "Handed back to the bots"
+
     def __init__(self, ctx, session: DuelSession, *, autoplay: bool = False, speed: str = "normal",
                  text: bool = True, thinker: Thinker | None = None, options=None) -> None:
-        self.ctx = ctx
-        self.session = session
-        self.autoplay = autoplay
-        self.show_text = text
-        self.thinker = thinker or Thinker()
-        self.options = options  # the options scene's choices, for Q and restart
-        self.pending = 0  # moves asked for with Space
-        self.pending_round: int | None = None  # Enter: play until this round is over
-        self.message = ""
-        self.message_age = 0.0
-        self.saved_path: Path | None = None
-        self.save_error = ""
-        self._gap = 0.0
-        self._ended = False
-        self._thinking_side = ""
         self.sprites = shared_sprites()
-        board_rect, panel_rect, self.caption_rect = layout(ctx, ctx.size, text)
-        self.view = DuelView(board_rect, self.sprites, text=ctx.text if text else None, ui_scale=ctx.scale)
+        super().__init__(ctx, session, autoplay=autoplay, text=text, thinker=thinker, options=options)
         self.view.speed = speed
-        self.panel = DuelPanel(panel_rect, ctx.text, ctx.scale, self.sprites)
         self.view.show(session.state)
+
+    def make_view(self, rect):
+        ctx = self.ctx
+        return DuelView(rect, self.sprites, text=ctx.text if self.show_text else None, ui_scale=ctx.scale)
+
+    def make_panel(self, rect):
+        return DuelPanel(rect, self.ctx.text, self.ctx.scale, self.sprites)
 
     # -- the host protocol of the shared overlays ------------------------------------------------
 
     @property
     def bindings(self):
         return HUMAN_BINDINGS if self.session.humans else WATCH_BINDINGS
-
-    @property
-    def board_rect(self) -> pygame.Rect:
-        return self.view.rect
 
     def key_rows(self):
         """Every key: watching, then playing yourself (arrows, W A S D)."""
@@ -86,18 +71,12 @@ class DuelPlayScene(BaseScene):
     def menu_scene(self):
         return DuelOptionsScene(self.ctx, self.options)
 
-    def relayout(self, size) -> None:
-        self.ctx.size = tuple(size)
-        board_rect, panel_rect, self.caption_rect = layout(self.ctx, self.ctx.size, self.show_text)
-        self.view.set_rect(board_rect)
-        self.panel = DuelPanel(panel_rect, self.ctx.text, self.ctx.scale, self.sprites)
-
     def over_lines(self):
         state = self.session.state
         outcome = state.outcome
         colour = {"A Win": PLAYER_COLOURS["A"], "B Win": PLAYER_COLOURS["B"]}.get(outcome.winner, GOLD)
         names = {side: self.session.name(side) for side in "AB"}
-        headline = {"A Win": f"A WINS", "B Win": f"B WINS"}.get(outcome.winner, "TIE")
+        headline = {"A Win": "A WINS", "B Win": "B WINS"}.get(outcome.winner, "TIE")
         why = {"": f"after {state.config.rounds} rounds", "game clear": "every item taken"}.get(
             outcome.message, f"{outcome.offender}: {outcome.message}")
         lines = [f"A {names['A']}: {state.score_a:,}    B {names['B']}: {state.score_b:,}",
@@ -105,48 +84,36 @@ class DuelPlayScene(BaseScene):
         lines.append(f"Replay saved to {self.saved_path}" if self.saved_path else self.save_error or "")
         return headline, colour, [line for line in lines if line]
 
-    # -- lifecycle -------------------------------------------------------------------------------
+    # -- the hooks of the shared play scene ------------------------------------------------------
 
-    def on_exit(self) -> None:
-        self.thinker.cancel()  # a thinking program is killed now; a bot's late answer is dropped
-        self.session.close()  # bots in their own processes are killed
-        self.save_if_unsaved()
-
-    def save_if_unsaved(self) -> None:
-        if self.saved_path is None and len(self.session.history) > 1:
-            self.save_replay()
-
-    def save_replay(self) -> None:
+    def save_game(self, target=None):
         from .codec import save
 
-        try:
-            target = getattr(self.ctx, "record_path", None)
-            if target is not None and not getattr(self.ctx, "record_used", False):
-                self.ctx.record_used = True
-                self.saved_path = save(self.session, target)
-            else:
-                self.saved_path = save(self.session)
-        except (OSError, ValueError) as exc:
-            self.save_error = f"replay not saved: {exc}"[:120]
+        return save(self.session, target) if target is not None else save(self.session)
 
-    def restart(self) -> None:
-        self.thinker.cancel()
-        self.save_if_unsaved()
-        self.session.restart()
+    def reset_view(self) -> None:
         self.view.state = None
         self.view.show(self.session.state)
-        self.pending, self.pending_round = 0, None
-        self._ended = False
-        self._gap = 0.0
-        self.saved_path, self.save_error, self.message = None, "", ""
 
-    # -- moves -----------------------------------------------------------------------------------
-
-    def say(self, text: str) -> None:
-        self.message, self.message_age = text, 0.0
+    def show_current(self, entry=None, animate: bool = False) -> None:
+        if entry is None:
+            self.view.show(self.session.state)
+        else:
+            self.view.show(entry.state, entry.events, animate=animate and self.view.speed != "instant")
 
     def shown(self, entry, animate: bool = True) -> None:
-        self.view.show(entry.state, entry.events, animate=animate and self.view.speed != "instant")
+        self.show_current(entry, animate)
+
+    def round_mark(self):
+        return self.session.state.round
+
+    def round_over(self, mark) -> bool:
+        return self.session.state.round > mark
+
+    def on_taken_over(self, side: str) -> None:
+        self.say(f"You play {side}: arrows (or W A S D). O hands it back.")
+
+    # -- moves -----------------------------------------------------------------------------------
 
     def human_move(self, side_keys: str, move: str) -> None:
         session = self.session
@@ -170,136 +137,15 @@ class DuelPlayScene(BaseScene):
         self.message = ""
         self.shown(result)
 
-    def toggle_override(self) -> None:
-        session = self.session
-        if session.overridden:
-            session.overridden.clear()
-            self.say("Handed back to the bots")
-            return
-        if session.over:
-            return
-        side = session.mover
-        if session.seats[side].human:
-            return
-        self.thinker.cancel()
-        self._thinking_side = ""
-        session.overridden.add(side)
-        session.version += 1
-        self.autoplay = False
-        self.say(f"You play {side}: arrows (or W A S D). O hands it back.")
-
-    def _wants_bot_move(self) -> bool:
-        session = self.session
-        if session.over or session.is_human(session.mover):
-            return False
-        if self.pending or self.pending_round is not None:
-            return True
-        return self.autoplay or bool(session.humans)
-
-    def _start_thinking(self) -> None:
-        fn, kill = self.session.decision_job()
-        self._thinking_side = self.session.mover
-        self.thinker.start(fn, tag=(self.session.version, self._thinking_side), on_cancel=kill)
-
-    def _collect(self) -> bool:
-        job = self.thinker.poll()
-        if job is None:
-            return False
-        side = self._thinking_side
-        self._thinking_side = ""
-        if job.tag != (self.session.version, side):
-            return False  # the game moved on (restart, override): the answer is stale
-        entry = self.session.apply_decision(side, job.result, job.error, job.seconds)
-        if entry is None:
-            return False
-        if self.pending:
-            self.pending -= 1
-        self.shown(entry)
-        return True
-
-    def _round_done(self) -> None:
-        if self.pending_round is not None and (self.session.over or self.session.state.round > self.pending_round):
-            self.pending_round = None
-
-    # -- input -----------------------------------------------------------------------------------
-
-    def handle(self, intention):  # noqa: C901 - a flat table of what each key does
-        name, data = intention.name, intention.data
-        if name == RESIZE:
-            self.relayout(data)
-        elif name.startswith("move_"):
+    def handle(self, intention):
+        name = intention.name
+        if name.startswith("move_"):
             self.human_move("arrows", name[5:])
-        elif name.startswith("wasd_"):
+            return None
+        if name.startswith("wasd_"):
             self.human_move("wasd", name[5:])
-        elif name == "step":
-            self.view.finish()
-            self.pending += 1
-        elif name == "round":
-            self.view.finish()
-            self.pending_round = self.session.state.round
-        elif name == "autoplay":
-            self.autoplay = not self.autoplay
-            self._gap = 0.0
-        elif name.startswith("speed_"):
-            self.view.speed = name[6:]
-        elif name == "override":
-            self.toggle_override()
-        elif name == "pause":
-            return Push(PauseOverlay(self))
-        elif name == "help":
-            return Push(HelpOverlay(self, "TREASURE DUEL: KEYS"))
-        elif name == "restart":
-            self.restart()
-        elif name == "menu":
-            return Replace(self.menu_scene())
-        return None
-
-    # -- time ------------------------------------------------------------------------------------
-
-    def update(self, dt: float):
-        self.view.update(dt)
-        self.message_age += dt
-        session = self.session
-        if self.view.speed == "instant" and self._wants_bot_move():
-            self._instant_burst()
-        elif self._collect():
-            self._gap = 0.0
-        self._round_done()
-        if session.over:
-            if self.view.busy:
-                return None
-            return self._game_over()
-        if self.thinker.busy or self.view.busy:
             return None
-        if self._wants_bot_move():
-            self._gap += dt
-            if self.pending or self.pending_round is not None or self._gap >= AUTOPLAY_GAP[self.view.speed]:
-                self._start_thinking()
-        return None
-
-    def _instant_burst(self) -> None:
-        """No animation: as many moves as fit in a few milliseconds of this frame."""
-        deadline = time.perf_counter() + INSTANT_BUDGET
-        while self._wants_bot_move() and time.perf_counter() < deadline:
-            if not self.thinker.busy:
-                self._start_thinking()
-            job = self.thinker.job
-            if job is None or not job.wait(max(0.0, deadline - time.perf_counter())):
-                return  # a slow bot: the answer is collected on a later frame
-            self._collect()
-            self._round_done()
-
-    def _game_over(self):
-        if self._ended:
-            return None
-        self._ended = True
-        self.autoplay = False
-        self.pending, self.pending_round = 0, None
-        if self.saved_path is None:
-            self.save_replay()
-        if self.ctx.quit_at_end:
-            return Quit()
-        return Push(GameOverOverlay(self))
+        return super().handle(intention)
 
     # -- drawing ---------------------------------------------------------------------------------
 
@@ -320,34 +166,22 @@ class DuelPlayScene(BaseScene):
             self.panel.draw(surface, history=session.history, index=len(session.history) - 1,
                             names={s: session.name(s) for s in "AB"}, thinking=thinking,
                             title=f"TREASURE DUEL  {session.map_name}")
-        self._caption(surface)
+        self.draw_caption(surface)
 
-    def _caption(self, surface) -> None:
-        rect = self.caption_rect
-        surface.fill((14, 16, 30), rect)
+    def caption_text(self):
         session = self.session
-        colour = (220, 220, 235)
-        if self.message and self.message_age < 4.0:
-            text, colour = self.message, RED if self.message.startswith(("Refused", "Wait", "It is")) else GOLD
-        elif session.over:
+        if session.over:
             o = session.state.outcome
             text = f"{o.winner}: {o.offender + ': ' + o.message if o.offender else o.message or 'round limit'}" \
                    "   R: again   Q: options"
-            colour = GOLD
-        elif session.humans:
+            return text, GOLD
+        if session.humans:
             mover = session.mover
             if session.is_human(mover):
                 keys_word = "W A S D" if len(session.humans) == 2 and mover == "A" else "the arrow keys"
-                text = f"Your move, {mover}: {keys_word}.   O: hand back   F1: help"
-            else:
-                text = f"{mover} is thinking...   O: take over   F1: help"
-        else:
-            text = (f"Autoplay ({self.view.speed})   A: stop   1-4: speed   O: take over   F1: help" if self.autoplay
-                    else "Space: one move   Enter: one round   A: autoplay   O: take over   F1: help")
-        size = self.ctx.px(22)
-        while self.ctx.text.measure(text, size)[0] > rect.w - 20 and len(text) > 10:
-            text = text[:-4] + "..."
-        self.ctx.text.draw(surface, text, size, colour, (rect.x + self.ctx.px(14), rect.centery), anchor="midleft")
+                return f"Your move, {mover}: {keys_word}.   O: hand back   F1: help", (220, 220, 235)
+            return f"{mover} is thinking...   O: take over   F1: help", (220, 220, 235)
+        return watch_caption(self.view.speed, self.autoplay), (220, 220, 235)
 
 
 WATCH_BINDINGS = keys.bindings(keys.WATCH_KEYS)
@@ -395,18 +229,21 @@ def _player_choices() -> list[str]:
     return (bots or ["random"]) + [HUMAN, "cmd:"]
 
 
-class DuelOptionsScene(BaseScene):
+class DuelOptionsScene(OptionsScene):
     bindings = keys.bindings(keys.OPTIONS_KEYS)
-    wants_text = True
     ROWS = ("map", "size", "seed", "file", "a", "cmd_a", "b", "cmd_b", "speed", "start")
     MAP_MODES = ("shipped", "generated", "file")
+    game_id = "duel"
+    title = "TREASURE DUEL"
+    subtitle = "two hunters, one board, 1000 rounds: collect, avoid the poison, never get boxed in"
+    footer = "Up / Down: line   Left / Right or click: change   type to edit   Enter: start   Esc: games"
+    background = ((16, 20, 32), (30, 44, 62))
+    label_width = 270
+    value_chars = 64
 
     def __init__(self, ctx, options: DuelOptions | None = None) -> None:
-        self.ctx = ctx
-        self.options = options or DuelOptions()
+        super().__init__(ctx, options or DuelOptions())
         self.row = self.ROWS.index("start")
-        self.message = ""
-        self._rects: list[tuple[int, pygame.Rect]] = []
 
     def visible_rows(self) -> list[str]:
         o = self.options
@@ -419,25 +256,9 @@ class DuelOptionsScene(BaseScene):
         rows += ["b"] + (["cmd_b"] if o.players[o.b] == "cmd:" else [])
         return rows + ["speed", "start"]
 
-    def current(self) -> str:
-        rows = self.visible_rows()
-        self.row = min(self.row, len(rows) - 1)
-        return rows[self.row]
-
-    def handle(self, intention):  # noqa: C901
-        name, data = intention.name, intention.data
+    def edit(self, name: str, data, row: str) -> None:
         o = self.options
-        rows = self.visible_rows()
-        row = self.current()
-        if name == RESIZE:
-            self.ctx.size = data
-        elif name == "menu_up":
-            self.row = (self.row - 1) % len(rows)
-        elif name == "menu_down":
-            self.row = (self.row + 1) % len(rows)
-        elif name in ("menu_left", "menu_right"):
-            self.change(row, 1 if name == "menu_right" else -1)
-        elif name == "menu_erase":
+        if name == "menu_erase":
             if row == "file":
                 o.file = o.file[:-1]
             elif row == "seed":
@@ -452,30 +273,9 @@ class DuelOptionsScene(BaseScene):
                 o.seed_text += data
             elif row in ("cmd_a", "cmd_b"):
                 o.cmd[row[-1].upper()] += data
-        elif name == "menu_go":
-            return self.start()
-        elif name == "menu_back":
-            from game.arcade.picker import GamePickerScene
 
-            return Replace(GamePickerScene(self.ctx, selected="duel"))
-        elif name == HOVER:
-            hit = self.row_at(data)
-            if hit is not None:
-                self.row = hit
-        elif name == CLICK and data.button in (1, 3):
-            hit = self.row_at(data.pos)
-            if hit is not None:
-                self.row = hit
-                if self.current() == "start":
-                    return self.start()
-                self.change(self.current(), 1 if data.button == 1 else -1)
-        return None
-
-    def row_at(self, pos):
-        for i, rect in self._rects:
-            if rect.collidepoint(pos):
-                return i
-        return None
+    def arrows(self, row: str) -> bool:
+        return row in ("map", "size", "a", "b", "speed")
 
     def change(self, row: str, step: int) -> None:
         o = self.options
@@ -527,7 +327,7 @@ class DuelOptionsScene(BaseScene):
             return None
         return Replace(DuelPlayScene(self.ctx, session, autoplay=o.autoplay, speed=o.speed, options=o))
 
-    def _value(self, row: str) -> tuple[str, str]:
+    def value(self, row: str) -> tuple[str, str]:
         o = self.options
         cursor = "_" if self.current() == row else ""
         if row == "map":
@@ -551,44 +351,14 @@ class DuelOptionsScene(BaseScene):
             return "Speed", o.speed
         return "", ""
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def decorate(self, surface: pygame.Surface) -> None:
+        """The two hunters beside the title."""
         ctx, t = self.ctx, self.ctx.text
-        w, h = surface.get_size()
-        surface.fill((18, 22, 34))
-        for i in range(0, h, max(1, ctx.px(6))):
-            surface.fill((16 + i * 14 // h, 20 + i * 24 // h, 32 + i * 30 // h), (0, i, w, ctx.px(6)))
-        t.draw(surface, "TREASURE DUEL", ctx.px(88), GOLD, (w // 2, ctx.px(40)), anchor="midtop")
+        w = surface.get_width()
         size = ctx.px(96)
-        beside = t.measure("TREASURE DUEL", ctx.px(88))[0] // 2 + ctx.px(16)
+        beside = t.measure(self.title, ctx.px(88))[0] // 2 + ctx.px(16)
         surface.blit(self.sprites_hunter("A", size), (w // 2 - beside - size, ctx.px(34)))
         surface.blit(self.sprites_hunter("B", size), (w // 2 + beside, ctx.px(34)))
-        t.draw(surface, "two hunters, one board, 1000 rounds: collect, avoid the poison, never get boxed in",
-               ctx.px(24), (210, 214, 230), (w // 2, ctx.px(140)), anchor="midtop")
-        rows = self.visible_rows()
-        current = self.current()
-        y = ctx.px(200)
-        line = ctx.px(52)
-        self._rects = []
-        for i, row in enumerate(rows):
-            selected = row == current
-            bar = pygame.Rect(w // 2 - ctx.px(470), y - ctx.px(6), ctx.px(940), ctx.px(46))
-            self._rects.append((i, bar))
-            colour = GOLD if selected else (225, 225, 235)
-            if selected:
-                pygame.draw.rect(surface, (40, 56, 96), bar, border_radius=ctx.px(8))
-            if row == "start":
-                t.draw(surface, "START", ctx.px(40), colour, (w // 2, y), anchor="midtop")
-            else:
-                label, value = self._value(row)
-                arrows = row in ("map", "size", "a", "b", "speed")
-                text = f"<  {value}  >" if arrows and selected else value
-                t.draw(surface, label, ctx.px(30), colour, (bar.x + ctx.px(24), y))
-                t.draw(surface, text[-64:], ctx.px(30), colour, (bar.x + ctx.px(270), y))
-            y += line
-        if self.message:
-            t.draw(surface, self.message, ctx.px(24), RED, (w // 2, y + ctx.px(8)), anchor="midtop")
-        t.draw(surface, "Up / Down: line   Left / Right or click: change   type to edit   Enter: start   Esc: games",
-               ctx.px(22), GREY, (w // 2, h - ctx.px(28)), anchor="midbottom")
 
     def sprites_hunter(self, side: str, size: int):
         return shared_sprites().hunter(side, "S", 0, size)

@@ -13,17 +13,14 @@ move, and hands it back).
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
 import pygame
 
-from game.arcade.common import GameOverOverlay, HelpOverlay, PauseOverlay
 from game.arcade.thinking import Thinker, draw_indicator
+from game.arcade.turnscene import GOLD, GREY, RED, SPEEDS, OptionsScene, TurnPlayScene, watch_caption
+from game.arcade.turnscene import layout as _layout
 from game.scotlandyard import Piece, Ticket
-from game.shell.display import ui_scale
-from game.shell.input import CLICK, DRAG, HOVER, RESIZE, WHEEL
-from game.shell.scenes import BaseScene, Push, Quit, Replace
+from game.shell.input import CLICK, DRAG, WHEEL
+from game.shell.scenes import Replace
 
 from . import keys
 from .panel import SyPanel
@@ -45,18 +42,15 @@ from .session import (
 from .view import TICKET_COLOURS, SyBoardView
 
 AUTOPLAY_GAP = {"slow": 0.6, "normal": 0.25, "fast": 0.05, "instant": 0.0}
-SPEEDS = ("slow", "normal", "fast", "instant")
-RED, GOLD, GREY = (240, 90, 80), (255, 210, 60), (170, 170, 190)
+PANEL = (500, 320, 0.4)  # the panel's width at scale 1, its least width, its largest share
 PLAY_BINDINGS = keys.bindings(keys.PLAY_KEYS)
+__all__ = ["SyOptions", "SyOptionsScene", "SyPlayScene", "TicketMenu", "GOLD", "GREY", "RED", "SPEEDS", "layout",
+           "side_mode"]
 
 
 def layout(ctx, size, with_panel: bool = True) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
     """Board, panel and caption rectangles for a screen of ``size``."""
-    w, h = size
-    panel_w = min(max(int(500 * ui_scale(size)), 320), int(w * 0.4)) if with_panel and w >= 700 else 0
-    caption_h = ctx.px(44) if with_panel else 0
-    board = pygame.Rect(0, 0, w - panel_w, h - caption_h)
-    return board, pygame.Rect(w - panel_w, 0, panel_w, h), pygame.Rect(0, h - caption_h, w - panel_w, caption_h)
+    return _layout(ctx, size, with_panel, PANEL)
 
 
 def side_mode(side: str) -> str:
@@ -113,35 +107,32 @@ class TicketMenu:
         return None
 
 
-class SyPlayScene(BaseScene):
+class SyPlayScene(TurnPlayScene):
+    autoplay_gap = AUTOPLAY_GAP
+    panel_size = PANEL
+    help_title = "SCOTLAND YARD: KEYS"
+    refusals = ("Refused", "Wait", "The view")
+    handed_back = "Handed back to the AI"
+
     def __init__(self, ctx, session: SySession, *, autoplay: bool = False, speed: str = "normal",
                  text: bool = True, thinker: Thinker | None = None, options=None, mode: str = "spectator") -> None:
-        self.ctx = ctx
-        self.session = session
-        self.autoplay = autoplay
-        self.show_text = text
-        self.thinker = thinker or Thinker()
-        self.options = options
-        self.pending = 0
-        self.pending_round: int | None = None
-        self.message = ""
-        self.message_age = 0.0
-        self.saved_path: Path | None = None
-        self.save_error = ""
-        self._gap = 0.0
-        self._ended = False
-        self._thinking_side = ""
         self.free_mode = mode  # the view chosen with V while nobody plays a side
         self.selected_piece: Piece | None = None
         self.double = False
         self.first_leg: tuple[Ticket, int] | None = None
         self.menu: TicketMenu | None = None
-        board_rect, panel_rect, self.caption_rect = layout(ctx, ctx.size, text)
-        self.view = SyBoardView(board_rect, session.state.board, text=ctx.text if text else None, ui_scale=ctx.scale)
+        super().__init__(ctx, session, autoplay=autoplay, text=text, thinker=thinker, options=options)
         self.view.speed = speed
-        self.panel = SyPanel(panel_rect, ctx.text, ctx.scale)
         self.view.show(session.history[-1], self.mode)
         self._refresh_choices()
+
+    def make_view(self, rect):
+        ctx = self.ctx
+        return SyBoardView(rect, self.session.state.board, text=ctx.text if self.show_text else None,
+                           ui_scale=ctx.scale)
+
+    def make_panel(self, rect):
+        return SyPanel(rect, self.ctx.text, self.ctx.scale)
 
     # -- views ------------------------------------------------------------------------------------
 
@@ -175,21 +166,11 @@ class SyPlayScene(BaseScene):
     def bindings(self):
         return PLAY_BINDINGS
 
-    @property
-    def board_rect(self) -> pygame.Rect:
-        return self.view.rect
-
     def key_rows(self):
         return PLAY_BINDINGS.describe() + list(keys.MOUSE_ROWS)
 
     def menu_scene(self):
         return SyOptionsScene(self.ctx, self.options)
-
-    def relayout(self, size) -> None:
-        self.ctx.size = tuple(size)
-        board_rect, panel_rect, self.caption_rect = layout(self.ctx, self.ctx.size, self.show_text)
-        self.view.set_rect(board_rect)
-        self.panel = SyPanel(panel_rect, self.ctx.text, self.ctx.scale)
 
     def over_lines(self):
         state = self.session.state
@@ -201,47 +182,57 @@ class SyPlayScene(BaseScene):
         lines.append(f"Replay saved to {self.saved_path}" if self.saved_path else self.save_error or "")
         return headline, (GOLD if mrx_won else (120, 200, 255)), [line for line in lines if line]
 
-    # -- lifecycle -------------------------------------------------------------------------------
+    # -- the hooks of the shared play scene ------------------------------------------------------
 
-    def on_exit(self) -> None:
-        self.thinker.cancel()
-        self.session.close()
-        self.save_if_unsaved()
-
-    def save_if_unsaved(self) -> None:
-        if self.saved_path is None and len(self.session.history) > 1:
-            self.save_replay()
-
-    def save_replay(self) -> None:
+    def save_game(self, target=None):
         from .codec import save
 
-        try:
-            target = getattr(self.ctx, "record_path", None)
-            if target is not None and not getattr(self.ctx, "record_used", False):
-                self.ctx.record_used = True
-                self.saved_path = save(self.session, target)
-            else:
-                self.saved_path = save(self.session)
-        except (OSError, ValueError) as exc:
-            self.save_error = f"replay not saved: {exc}"[:120]
+        return save(self.session, target) if target is not None else save(self.session)
 
-    def restart(self) -> None:
-        self.thinker.cancel()
-        self._thinking_side = ""
-        self.save_if_unsaved()
-        self.session.restart()
+    def reset_view(self) -> None:
         self.view.pawns.clear()
         self.view.show(self.session.history[-1], self.mode)
-        self.pending, self.pending_round = 0, None
-        self._ended = False
-        self._gap = 0.0
-        self.saved_path, self.save_error, self.message = None, "", ""
+
+    def on_restart(self) -> None:
         self._reset_input()
 
-    # -- moves -----------------------------------------------------------------------------------
+    def show_current(self, entry=None, animate: bool = False) -> None:
+        if entry is None:
+            self.view.show(self.session.history[-1], self.mode)
+        else:
+            self.shown(entry, animate)
 
-    def say(self, text: str) -> None:
-        self.message, self.message_age = text, 0.0
+    def round_mark(self):
+        return len(self.session.history)
+
+    def round_over(self, mark) -> bool:
+        return len(self.session.history) > mark and self.session.state.is_mrx_turn
+
+    def on_settled(self) -> None:
+        self._refresh_choices()
+
+    def on_game_over(self) -> None:
+        self.view.show(self.session.history[-1], self.mode)  # the game is over: every view shows Mr X
+        self.view.set_choices(None)
+
+    def on_collected(self, side: str, entry) -> None:
+        if entry.note:  # what a failing Mr X answered may name his station: the detectives' view says less
+            hidden = side == "mrx" and self.mode == "detectives" and not self.session.over
+            self.say(f"{SIDE_NAMES[side]}: " + ("the AI failed; the first available move was played for it"
+                                                if hidden else entry.note))
+
+    def on_handed_back(self) -> None:
+        self.view.show(self.session.history[-1], self.mode)
+        self._reset_input()
+
+    def on_taken_over(self, side: str) -> None:
+        self.pending, self.pending_round = 0, None
+        self.view.finish()
+        self.view.show(self.session.history[-1], self.mode)
+        self._reset_input()
+        self.say(f"You play {SIDE_NAMES[side]}: click a station. O hands it back.")
+
+    # -- moves -----------------------------------------------------------------------------------
 
     def shown(self, entry, animate: bool = True) -> None:
         self.view.show(entry, self.mode, animate=animate and self.view.speed != "instant")
@@ -419,71 +410,6 @@ class SyPlayScene(BaseScene):
         self.selected_piece = movable[(k + 1) % len(movable)]
         self._refresh_choices()
 
-    def toggle_override(self) -> None:
-        session = self.session
-        if session.overridden:
-            session.overridden.clear()
-            self.say("Handed back to the AI")
-            self.view.show(session.history[-1], self.mode)
-            self._reset_input()
-            return
-        if session.over:
-            return
-        side = session.mover
-        if session.seats[side].human:
-            return
-        self.thinker.cancel()
-        self._thinking_side = ""
-        session.overridden.add(side)
-        session.version += 1
-        self.autoplay = False
-        self.pending, self.pending_round = 0, None
-        self.view.finish()
-        self.view.show(session.history[-1], self.mode)
-        self._reset_input()
-        self.say(f"You play {SIDE_NAMES[side]}: click a station. O hands it back.")
-
-    # -- AIs -------------------------------------------------------------------------------------
-
-    def _wants_ai_move(self) -> bool:
-        session = self.session
-        if session.over or session.is_human(session.mover):
-            return False
-        if self.pending or self.pending_round is not None:
-            return True
-        return self.autoplay or bool(session.humans)
-
-    def _start_thinking(self) -> None:
-        fn, kill = self.session.decision_job()
-        self._thinking_side = self.session.mover
-        self.thinker.start(fn, tag=(self.session.version, self._thinking_side), on_cancel=kill)
-
-    def _collect(self) -> bool:
-        job = self.thinker.poll()
-        if job is None:
-            return False
-        side = self._thinking_side
-        self._thinking_side = ""
-        if job.tag != (self.session.version, side):
-            return False
-        entry = self.session.apply_decision(side, job.result, job.error, job.seconds)
-        if entry is None:
-            return False
-        if entry.note:  # what a failing Mr X answered may name his station: the detectives' view says less
-            hidden = side == "mrx" and self.mode == "detectives" and not self.session.over
-            self.say(f"{SIDE_NAMES[side]}: " + ("the AI failed; the first available move was played for it"
-                                                if hidden else entry.note))
-        if self.pending:
-            self.pending -= 1
-        self.shown(entry)
-        return True
-
-    def _round_done(self) -> None:
-        s = self.session
-        if self.pending_round is not None and (s.over or (len(s.history) > self.pending_round
-                                                          and s.state.is_mrx_turn)):
-            self.pending_round = None
-
     # -- input -----------------------------------------------------------------------------------
 
     def handle(self, intention):  # noqa: C901 - a flat table of what each key does
@@ -502,9 +428,7 @@ class SyPlayScene(BaseScene):
                     self.choose_menu(hit)
                     return None
                 self.menu = None  # a click elsewhere closes the menu and acts as usual
-        if name == RESIZE:
-            self.relayout(data)
-        elif name == CLICK and data.button == 1:
+        if name == CLICK and data.button == 1:
             cell = self.view.minimap_world(data.pos)
             if cell is not None:
                 self.view.camera.center_on(cell, smooth=True)
@@ -533,79 +457,9 @@ class SyPlayScene(BaseScene):
             self.toggle_double()
         elif name == "next_detective":
             self.next_detective()
-        elif name == "step":
-            self.view.finish()
-            self.pending += 1
-        elif name == "round":
-            self.view.finish()
-            self.pending_round = len(self.session.history)
-        elif name == "autoplay":
-            self.autoplay = not self.autoplay
-            self._gap = 0.0
-        elif name.startswith("speed_"):
-            self.view.speed = name[6:]
-        elif name == "override":
-            self.toggle_override()
-        elif name == "pause":
-            return Push(PauseOverlay(self))
-        elif name == "help":
-            return Push(HelpOverlay(self, "SCOTLAND YARD: KEYS"))
-        elif name == "restart":
-            self.restart()
-        elif name == "menu":
-            return Replace(self.menu_scene())
+        else:
+            return super().handle(intention)
         return None
-
-    # -- time ------------------------------------------------------------------------------------
-
-    def update(self, dt: float):
-        was_busy = self.view.busy
-        self.view.update(dt)
-        if was_busy and not self.view.busy:
-            self._refresh_choices()
-        self.message_age += dt
-        session = self.session
-        if self.view.speed == "instant" and self._wants_ai_move():
-            self._instant_burst()
-        elif self._collect():
-            self._gap = 0.0
-        self._round_done()
-        if session.over:
-            if self.view.busy:
-                return None
-            return self._game_over()
-        if self.thinker.busy or self.view.busy:
-            return None
-        if self._wants_ai_move():
-            self._gap += dt
-            if self.pending or self.pending_round is not None or self._gap >= AUTOPLAY_GAP[self.view.speed]:
-                self._start_thinking()
-        return None
-
-    def _instant_burst(self) -> None:
-        deadline = time.perf_counter() + 0.006
-        while self._wants_ai_move() and time.perf_counter() < deadline:
-            if not self.thinker.busy:
-                self._start_thinking()
-            job = self.thinker.job
-            if job is None or not job.wait(max(0.0, deadline - time.perf_counter())):
-                return
-            self._collect()
-            self._round_done()
-
-    def _game_over(self):
-        if self._ended:
-            return None
-        self._ended = True
-        self.autoplay = False
-        self.pending, self.pending_round = 0, None
-        self.view.show(self.session.history[-1], self.mode)  # the game is over: every view shows Mr X
-        self.view.set_choices(None)
-        if self.saved_path is None:
-            self.save_replay()
-        if self.ctx.quit_at_end:
-            return Quit()
-        return Push(GameOverOverlay(self))
 
     # -- drawing ---------------------------------------------------------------------------------
 
@@ -627,21 +481,13 @@ class SyPlayScene(BaseScene):
                             index=len(session.history) - 1, names=names,
                             title="SCOTLAND YARD", mover=session.mover, thinking=thinking,
                             note=self.message if self.message and self.message_age < 6.0 else "")
-        self._caption(surface)
+        self.draw_caption(surface)
 
-    def _caption(self, surface) -> None:
-        rect = self.caption_rect
-        if rect.h <= 0:
-            return
-        surface.fill((14, 16, 30), rect)
+    def caption_text(self):
         session = self.session
-        colour = (220, 220, 235)
-        if self.message and self.message_age < 4.0:
-            text = self.message
-            colour = RED if text.startswith(("Refused", "Wait", "The view")) else GOLD
-        elif session.over:
-            text, colour = f"{winner_text(session.state)}   R: again   Q: options   V: view", GOLD
-        elif self.human_turn():
+        if session.over:
+            return f"{winner_text(session.state)}   R: again   Q: options   V: view", GOLD
+        if self.human_turn():
             if session.state.is_mrx_turn:
                 text = ("Double move: click the first station" if self.double and self.first_leg is None else
                         f"Double move: {self.first_leg[0].name} to {self.first_leg[1]}, click the second station"
@@ -649,17 +495,11 @@ class SyPlayScene(BaseScene):
             else:
                 who = self.selected_piece.name.title() if self.selected_piece else "?"
                 text = f"Your move, detectives: {who} moves; click a bright station (click a detective or Tab: another)"
-            text += "   O: hand back   F1: help"
-        elif session.humans:
-            text = f"Waiting for {SIDE_NAMES[session.mover]} ({session.name(session.mover)})...   F1: help"
-        else:
-            text = (f"Autoplay ({self.view.speed})   A: stop   1-4: speed   V: view   O: take over   F1: help"
-                    if self.autoplay else
-                    "Space: one move   Enter: one round   A: autoplay   V: view   O: take over   F1: help")
-        size = self.ctx.px(22)
-        while self.ctx.text.measure(text, size)[0] > rect.w - 20 and len(text) > 10:
-            text = text[:-4] + "..."
-        self.ctx.text.draw(surface, text, size, colour, (rect.x + self.ctx.px(14), rect.centery), anchor="midleft")
+            return text + "   O: hand back   F1: help", (220, 220, 235)
+        if session.humans:
+            return (f"Waiting for {SIDE_NAMES[session.mover]} ({session.name(session.mover)})...   F1: help",
+                    (220, 220, 235))
+        return watch_caption(self.view.speed, self.autoplay, "V: view   "), (220, 220, 235)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -686,60 +526,36 @@ class SyOptions:
         return self.players[side][self.choice[side]]
 
 
-class SyOptionsScene(BaseScene):
+class SyOptionsScene(OptionsScene):
     bindings = keys.bindings(keys.OPTIONS_KEYS)
-    wants_text = True
+    game_id = "scotlandyard"
+    title = "SCOTLAND YARD"
+    subtitle = ("Mr X hides somewhere in London; five detectives hunt him. He shows himself at moves "
+                "3, 8, 13, 18 and 24.")
+    footer = "Up / Down: line   Left / Right or click: change   digits: seed   Enter: start   Esc: games"
+    background = ((18, 24, 32), (28, 40, 56))
+    label_width = 330
+    value_chars = 60
 
     def __init__(self, ctx, options: SyOptions | None = None) -> None:
-        self.ctx = ctx
-        self.options = options or SyOptions()
+        super().__init__(ctx, options or SyOptions())
         self.rows = ("mrx", "detectives", "seed", "move_time", "speed", "view", "start")
         self.row = self.rows.index("start")
-        self.message = ""
-        self._rects: list[tuple[int, pygame.Rect]] = []
 
-    def current(self) -> str:
-        return self.rows[self.row]
+    def visible_rows(self) -> list[str]:
+        return list(self.rows)
 
-    def handle(self, intention):  # noqa: C901
-        name, data = intention.name, intention.data
+    def edit(self, name: str, data, row: str) -> None:
         o = self.options
-        if name == RESIZE:
-            self.ctx.size = data
-        elif name == "menu_up":
-            self.row = (self.row - 1) % len(self.rows)
-        elif name == "menu_down":
-            self.row = (self.row + 1) % len(self.rows)
-        elif name in ("menu_left", "menu_right"):
-            self.change(self.current(), 1 if name == "menu_right" else -1)
-        elif name == "menu_erase" and self.current() == "seed":
+        if row != "seed":
+            return
+        if name == "menu_erase":
             o.seed_text = o.seed_text[:-1]
-        elif name == "text" and self.current() == "seed" and str(data).isdigit() and len(o.seed_text) < 9:
+        elif str(data).isdigit() and len(o.seed_text) < 9:
             o.seed_text += data
-        elif name == "menu_go":
-            return self.start()
-        elif name == "menu_back":
-            from game.arcade.picker import GamePickerScene
 
-            return Replace(GamePickerScene(self.ctx, selected="scotlandyard"))
-        elif name == HOVER:
-            hit = self.row_at(data)
-            if hit is not None:
-                self.row = hit
-        elif name == CLICK and data.button in (1, 3):
-            hit = self.row_at(data.pos)
-            if hit is not None:
-                self.row = hit
-                if self.current() == "start":
-                    return self.start()
-                self.change(self.current(), 1 if data.button == 1 else -1)
-        return None
-
-    def row_at(self, pos):
-        for i, rect in self._rects:
-            if rect.collidepoint(pos):
-                return i
-        return None
+    def arrows(self, row: str) -> bool:
+        return row != "seed"
 
     def change(self, row: str, step: int) -> None:
         o = self.options
@@ -766,7 +582,7 @@ class SyOptionsScene(BaseScene):
             return None
         return Replace(SyPlayScene(self.ctx, session, autoplay=o.autoplay, speed=o.speed, options=o, mode=o.view))
 
-    def _value(self, row: str) -> tuple[str, str]:
+    def value(self, row: str) -> tuple[str, str]:
         o = self.options
         if row in ("mrx", "detectives"):
             spec = o.spec(row)
@@ -782,36 +598,3 @@ class SyOptionsScene(BaseScene):
             return "View (watching)", {"spectator": "spectator: everything", "detectives": "the detectives'",
                                        "mrx": "Mr X's"}[o.view]
         return "", ""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        ctx, t = self.ctx, self.ctx.text
-        w, h = surface.get_size()
-        surface.fill((20, 26, 34))
-        for i in range(0, h, max(1, ctx.px(6))):
-            surface.fill((18 + i * 10 // h, 24 + i * 16 // h, 32 + i * 24 // h), (0, i, w, ctx.px(6)))
-        t.draw(surface, "SCOTLAND YARD", ctx.px(88), GOLD, (w // 2, ctx.px(40)), anchor="midtop")
-        t.draw(surface, "Mr X hides somewhere in London; five detectives hunt him. He shows himself at moves "
-               "3, 8, 13, 18 and 24.", ctx.px(24), (210, 214, 230), (w // 2, ctx.px(140)), anchor="midtop")
-        y = ctx.px(200)
-        line = ctx.px(52)
-        self._rects = []
-        current = self.current()
-        for i, row in enumerate(self.rows):
-            selected = row == current
-            bar = pygame.Rect(w // 2 - ctx.px(470), y - ctx.px(6), ctx.px(940), ctx.px(46))
-            self._rects.append((i, bar))
-            colour = GOLD if selected else (225, 225, 235)
-            if selected:
-                pygame.draw.rect(surface, (40, 56, 96), bar, border_radius=ctx.px(8))
-            if row == "start":
-                t.draw(surface, "START", ctx.px(40), colour, (w // 2, y), anchor="midtop")
-            else:
-                label, value = self._value(row)
-                text = f"<  {value}  >" if selected and row != "seed" else value
-                t.draw(surface, label, ctx.px(30), colour, (bar.x + ctx.px(24), y))
-                t.draw(surface, text[-60:], ctx.px(30), colour, (bar.x + ctx.px(330), y))
-            y += line
-        if self.message:
-            t.draw(surface, self.message, ctx.px(24), RED, (w // 2, y + ctx.px(8)), anchor="midtop")
-        t.draw(surface, "Up / Down: line   Left / Right or click: change   digits: seed   Enter: start   Esc: games",
-               ctx.px(22), GREY, (w // 2, h - ctx.px(28)), anchor="midbottom")
