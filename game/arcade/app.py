@@ -49,17 +49,15 @@ class ArcadeApp(SceneApp):
 def make_context(size: tuple[int, int], *, sprites_dir=None, maps: list[Path] | None = None,
                  quit_at_end: bool = False, max_turns: int | None = None, config=None,
                  agent_time: float | None = 10.0) -> Context:
+    """The context every scene shares. Treasure Island's sprites and agents are not loaded here:
+    :class:`Context` loads them when a scene first asks (a duel or Scotland Yard never does)."""
     from game.paths import SPRITES_DIR, shipped_maps
-    from game.treasure.agents import available_agents
-    from game.treasure.arcade.sprites import Sprites  # the first game's art (the picker's icons use it)
 
     if sprites_dir is None:  # an art preview may point elsewhere; the default is sprites/
         sprites_dir = os.environ.get("TREASURE_SPRITES_DIR") or SPRITES_DIR
-    sprites = Sprites(sprites_dir)
-    agents = available_agents() or ["default"]
-    return Context(size=size, sprites=sprites, text=TextRenderer(), maps=shipped_maps() if maps is None else maps,
-                   agents=agents, quit_at_end=quit_at_end, max_turns=max_turns, config=config,
-                   agent_time=agent_time)
+    return Context(size=size, text=TextRenderer(), maps=shipped_maps() if maps is None else maps,
+                   quit_at_end=quit_at_end, max_turns=max_turns, config=config, agent_time=agent_time,
+                   sprites_dir=sprites_dir)
 
 
 def build_app(first_scene, bindings=None) -> ArcadeApp:
