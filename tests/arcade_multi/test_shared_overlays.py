@@ -199,9 +199,13 @@ def test_both_games_replays_use_the_shared_timeline_and_treasure_island_keeps_it
     assert "diamond" in shapes  # the end of the game
     assert scene.timeline.units == list(scene.playback.turns)  # a tick where each turn starts
     assert scene.x_of(scene.last) == scene.timeline.rect.right - 1
+    from game.arcade.replayscene import CursorReplayScene
     from game.duel.arcade.replay import DuelReplayScene
+    from game.scotlandyard.arcade.replay import SyReplayScene
 
-    assert DuelReplayScene.__init__.__globals__["Timeline"] is Timeline
+    # The duel and Scotland Yard scrub through one shared replay scene, which draws the shared timeline.
+    assert issubclass(DuelReplayScene, CursorReplayScene) and issubclass(SyReplayScene, CursorReplayScene)
+    assert CursorReplayScene.__init__.__globals__["Timeline"] is Timeline
 
 
 def test_treasure_islands_record_names_its_arcade_entry_like_every_game():

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.arcade.common import HelpOverlay
-from game.arcade.timeline import Timeline
+from game.arcade.replayscene import CursorReplayScene
 from game.duel.rules import Fault, Moved, Stunned
-from game.shell.input import CLICK, DRAG, RESIZE
-from game.shell.scenes import BaseScene, Replace
+from game.shell.input import RESIZE
+from game.shell.scenes import Replace
 
 from . import keys
 from .panel import DuelPanel
-from .scenes import GOLD, GREY, RED, layout
+from .scenes import GOLD, GREY, PANEL, RED
 from .session import HUMAN, DuelSession
 from .sprites import shared as shared_sprites
 from .view import PLAYER_COLOURS, DuelView, draw_banner, end_banner
@@ -48,63 +47,37 @@ def marks_for(entries) -> list[tuple[int, tuple[int, int, int]]]:
     return marks
 
 
-class DuelReplayScene(BaseScene):
+class DuelReplayScene(CursorReplayScene):
     bindings = REPLAY_BINDINGS
+    play_gap = PLAY_GAP
+    panel_size = PANEL
+    help_title = "DUEL REPLAY: KEYS"
 
     def __init__(self, ctx, replay, *, speed: str = "normal", text: bool = True) -> None:
-        self.ctx = ctx
-        self.replay = replay
-        self.entries = replay.entries
         self.rounds = replay.round_index()
-        self.cursor = 0
-        self.playing = False
         self.goto_digits: str | None = None
-        self.message = ""
-        self.show_text = text
-        self._gap = 0.0
         self.sprites = shared_sprites()
-        board_rect, panel_rect, self.caption_rect = layout(ctx, ctx.size, text)
-        if text:
-            board_rect.h -= ctx.px(56)
-        self.view = DuelView(board_rect, self.sprites, text=ctx.text if text else None, ui_scale=ctx.scale)
-        self.view.speed = speed
-        self.panel = DuelPanel(panel_rect, ctx.text, ctx.scale, self.sprites)
-        self.timeline = Timeline(self._timeline_rect(), len(self.entries))
+        super().__init__(ctx, replay, speed=speed, text=text)
         self.timeline.set_data([([e.state.score_a for e in self.entries], PLAYER_COLOURS["A"]),
                                 ([e.state.score_b for e in self.entries], PLAYER_COLOURS["B"])],
                                marks_for(self.entries))
         self.view.show(self.entries[0].state)
 
-    def _timeline_rect(self) -> pygame.Rect:
-        board = self.view.rect
-        return pygame.Rect(board.x + self.ctx.px(12), board.bottom + self.ctx.px(8), board.w - self.ctx.px(24),
-                           self.ctx.px(42))
+    def make_view(self, rect):
+        ctx = self.ctx
+        return DuelView(rect, self.sprites, text=ctx.text if self.show_text else None, ui_scale=ctx.scale)
 
-    # -- host protocol for the shared help overlay ---------------------------------------------------
-
-    def key_rows(self):
-        return REPLAY_BINDINGS.describe()
-
-    def relayout(self, size) -> None:
-        self.ctx.size = tuple(size)
-        board_rect, panel_rect, self.caption_rect = layout(self.ctx, self.ctx.size, self.show_text)
-        if self.show_text:
-            board_rect.h -= self.ctx.px(56)
-        self.view.set_rect(board_rect)
-        self.panel = DuelPanel(panel_rect, self.ctx.text, self.ctx.scale, self.sprites)
-        self.timeline.set_rect(self._timeline_rect())
+    def make_panel(self, rect):
+        return DuelPanel(rect, self.ctx.text, self.ctx.scale, self.sprites)
 
     # -- seeking -----------------------------------------------------------------------------------
 
-    def seek(self, index: int, *, animate: bool = False) -> None:
-        index = max(0, min(len(self.entries) - 1, index))
-        self.view.finish()
-        if animate and index == self.cursor + 1:
-            entry = self.entries[index]
+    def show_entry(self, index: int, animate: bool) -> None:
+        entry = self.entries[index]
+        if animate:
             self.view.show(entry.state, entry.events, animate=True)
         else:
-            self.view.show(self.entries[index].state)
-        self.cursor = index
+            self.view.show(entry.state)
 
     def index_of_round(self, round_no: int) -> int:
         if not self.rounds:
@@ -147,14 +120,17 @@ class DuelReplayScene(BaseScene):
         return Replace(DuelPlayScene(self.ctx, session, speed=self.view.speed if self.view.speed != "instant"
                                      else "normal"))
 
+    def back(self):
+        from game.arcade.games import replay_list
+
+        return Replace(replay_list(self.ctx, selected="duel"))
+
     # -- input ---------------------------------------------------------------------------------------
 
     def handle(self, intention):  # noqa: C901 - a flat table of what each key does
         name, data = intention.name, intention.data
-        last = len(self.entries) - 1
         if name == RESIZE:
-            self.relayout(data)
-            return None
+            return super().handle(intention)
         if self.goto_digits is not None:
             if name == "digit":
                 self.goto_digits = (self.goto_digits + str(data))[:5]
@@ -171,93 +147,39 @@ class DuelReplayScene(BaseScene):
                 self.goto_digits = None
                 return None
             self.goto_digits = None
-        if name == "next_move":
-            self.playing = False
-            self.seek(self.cursor + 1, animate=True)
-        elif name == "prev_move":
-            self.playing = False
-            self.seek(self.cursor - 1)
-        elif name == "next_round":
-            self.round_step(1)
-        elif name == "prev_round":
-            self.round_step(-1)
-        elif name == "next_50":
+        if name == "next_50":
             self.round_step(50)
         elif name == "prev_50":
             self.round_step(-50)
-        elif name == "start":
-            self.seek(0)
-        elif name == "end":
-            self.seek(last)
         elif name == "goto":
             self.goto_digits = ""
             self.playing = False
-        elif name == "play_pause":
-            self.playing = not self.playing
-            if self.playing and self.cursor >= last:
-                self.seek(0)
-            self._gap = 0.0
-        elif name == "branch":
-            return self.branch()
-        elif name == "menu":
-            from game.arcade.games import replay_list
-
-            return Replace(replay_list(self.ctx, selected="duel"))
-        elif name == "help":
-            from game.shell.scenes import Push
-
-            return Push(HelpOverlay(self, "DUEL REPLAY: KEYS"))
         elif name.startswith("speed_"):
             self.view.speed = name[6:]
         elif name == "digit" and 1 <= data <= 4:
             self.view.speed = ("slow", "normal", "fast", "instant")[data - 1]
-        elif name in (CLICK, DRAG):
-            pos = data.pos
-            index = self.timeline.index_at(pos)
-            if index is not None:
-                self.seek(index)
-        return None
-
-    def update(self, dt: float):
-        self.view.update(dt)
-        if self.playing:
-            if self.cursor >= len(self.entries) - 1:
-                self.playing = False
-            elif not self.view.busy:
-                self._gap += dt
-                if self._gap >= PLAY_GAP.get(self.view.speed, 0.25):
-                    self._gap = 0.0
-                    self.seek(self.cursor + 1, animate=self.view.speed != "instant")
+        else:
+            return super().handle(intention)
         return None
 
     # -- drawing ---------------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface)
-        if not self.show_text:
-            return
-        self.timeline.draw(surface, self.cursor)
+    def draw_board_extras(self, surface: pygame.Surface) -> None:
         banner = end_banner(self.entries[self.cursor].state)
         if banner is not None and not self.view.busy:
             draw_banner(surface, self.ctx.text, self.view.rect, *banner, self.ctx.scale)
-        players = self.replay.players
-        if self.panel.rect.w:
-            self.panel.draw(surface, history=self.entries, index=self.cursor, names=dict(players),
-                            title="DUEL REPLAY", note=self.message)
-        rect = self.caption_rect
-        surface.fill((14, 16, 30), rect)
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        self.panel.draw(surface, history=self.entries, index=self.cursor, names=dict(self.replay.players),
+                        title="DUEL REPLAY", note=self.message)
+
+    def caption_text(self):
         state = self.entries[self.cursor].state
         if self.goto_digits is not None:
-            text, colour = f"Go to round: {self.goto_digits}_   (Enter: go, Esc: cancel)", GOLD
-        else:
-            text = (f"Move {self.cursor} of {len(self.entries) - 1}, round {state.round}   "
-                    f"{'PLAYING' if self.playing else 'Space: play'}   Left/Right: move   Shift: round   "
-                    f"PgUp/PgDn: 50   G: go to   O: branch   F1: help")
-            colour = (220, 220, 235)
-        size = self.ctx.px(22)
-        while self.ctx.text.measure(text, size)[0] > rect.w - 20 and len(text) > 10:
-            text = text[:-4] + "..."
-        self.ctx.text.draw(surface, text, size, colour, (rect.x + self.ctx.px(14), rect.centery), anchor="midleft")
+            return f"Go to round: {self.goto_digits}_   (Enter: go, Esc: cancel)", GOLD
+        return (f"Move {self.cursor} of {len(self.entries) - 1}, round {state.round}   "
+                f"{'PLAYING' if self.playing else 'Space: play'}   Left/Right: move   Shift: round   "
+                f"PgUp/PgDn: 50   G: go to   O: branch   F1: help"), (220, 220, 235)
 
 
 __all__ = ["DuelReplayScene", "marks_for", "RED", "GREY"]

@@ -27,7 +27,7 @@ from .view import PLAYER_COLOURS, DuelView, draw_banner, end_banner
 
 AUTOPLAY_GAP = {"slow": 0.35, "normal": 0.12, "fast": 0.02, "instant": 0.0}
 PANEL = (460, 300, 0.42)  # the panel's width at scale 1, its least width, its largest share
-__all__ = ["DuelOptions", "DuelOptionsScene", "DuelPlayScene", "GOLD", "GREY", "RED", "SPEEDS", "layout"]
+__all__ = ["DuelOptions", "DuelOptionsScene", "DuelPlayScene", "GOLD", "GREY", "PANEL", "RED", "SPEEDS", "layout"]
 
 
 def layout(ctx, size, with_panel: bool = True) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:

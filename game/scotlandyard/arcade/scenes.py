@@ -44,8 +44,8 @@ from .view import TICKET_COLOURS, SyBoardView
 AUTOPLAY_GAP = {"slow": 0.6, "normal": 0.25, "fast": 0.05, "instant": 0.0}
 PANEL = (500, 320, 0.4)  # the panel's width at scale 1, its least width, its largest share
 PLAY_BINDINGS = keys.bindings(keys.PLAY_KEYS)
-__all__ = ["SyOptions", "SyOptionsScene", "SyPlayScene", "TicketMenu", "GOLD", "GREY", "RED", "SPEEDS", "layout",
-           "side_mode"]
+__all__ = ["SyOptions", "SyOptionsScene", "SyPlayScene", "TicketMenu", "GOLD", "GREY", "PANEL", "RED", "SPEEDS",
+           "layout", "side_mode"]
 
 
 def layout(ctx, size, with_panel: bool = True) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
