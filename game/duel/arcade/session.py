@@ -11,9 +11,11 @@ entry, the timeline draws the whole game and a replay seeks by index.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from game.arcade.turns import HUMAN, TurnSession
+from game.arcade.turns import Seat as _Seat
 
 from game.duel.board import DuelBoard
 from game.duel.config import DuelConfig
@@ -29,7 +31,6 @@ from game.duel.rules import (
     step,
 )
 
-HUMAN = "human"
 SIDES = ("A", "B")
 
 
@@ -57,16 +58,11 @@ class Entry:
 
 
 @dataclass
-class Seat:
-    """Who plays one side: ``spec`` is a bot name, ``module:Class``, ``cmd:PROGRAM`` or ``human``."""
+class Seat(_Seat):
+    """Who plays one side: ``spec`` is a bot name, ``module:Class``, ``cmd:PROGRAM`` or ``human``;
+    ``proc`` is a BotProcess when bots think in their own process."""
 
-    spec: str
     bot: object | None = None
-    proc: object | None = None  # a BotProcess when bots think in their own process
-
-    @property
-    def human(self) -> bool:
-        return self.spec == HUMAN
 
     @property
     def program(self) -> bool:
@@ -148,24 +144,20 @@ def why_invalid(state: DuelState, move: str) -> str:
     return ""
 
 
-class DuelSession:
+class DuelSession(TurnSession):
     """A game between two seats, advanced one decision at a time on request."""
+
+    sides = SIDES
+    entry_side = "player"
 
     def __init__(self, board: DuelBoard, players: dict[str, str], *, seed: int = 0,
                  config: DuelConfig | None = None, move_time: float = 0.3, map_name: str = "map",
                  bot_factory=None, process_bots: bool = False) -> None:
         self.board = board
         self.config = config or DuelConfig()
-        self.seed = int(seed)
-        self.move_time = move_time
         self.map_name = map_name
-        self.specs = {side: players.get(side, "default") for side in SIDES}
         self._bot_factory = bot_factory
-        self.process_bots = process_bots and bot_factory is None
-        self.overridden: set[str] = set()  # sides a person took over with O
-        self.branched_from: str | None = None
-        self.version = 0
-        self.restart()
+        super().__init__(players, seed=seed, move_time=move_time, process_bots=process_bots and bot_factory is None)
 
     # -- players --------------------------------------------------------------------------------
 
@@ -196,38 +188,17 @@ class DuelSession:
         return seat
 
     def close(self) -> None:
-        """Kill the bots' processes (leaving the game); never waits more than a moment."""
-        for seat in getattr(self, "seats", {}).values():
-            if seat.proc is not None:
-                seat.proc.close()
+        """Kill the bots' processes and remove the programs' folders (leaving the game)."""
+        super().close()
         import shutil
 
         for folder in self.__dict__.pop("_workdirs", {}).values():
             shutil.rmtree(folder, ignore_errors=True)
 
-    def restart(self) -> None:
-        self.close()
-        self.seats = {side: self._make_seat(side) for side in SIDES}
-        self.history: list[Entry] = [Entry(initial_state(self.board, self.config), ())]
-        self.overridden = set()
-        self.version += 1
-
-    def is_human(self, side: str) -> bool:
-        return side in self.overridden or self.seats[side].human
-
-    @property
-    def humans(self) -> list[str]:
-        return [side for side in SIDES if self.is_human(side)]
-
-    def name(self, side: str) -> str:
-        label = self.seats[side].label
-        return f"{label} (you)" if side in self.overridden else label
+    def first_entry(self) -> Entry:
+        return Entry(initial_state(self.board, self.config), ())
 
     # -- reading --------------------------------------------------------------------------------
-
-    @property
-    def state(self) -> DuelState:
-        return self.history[-1].state
 
     @property
     def over(self) -> bool:
@@ -236,12 +207,6 @@ class DuelSession:
     @property
     def mover(self) -> str:
         return self.state.mover
-
-    def last_entry(self, side: str) -> Entry | None:
-        for entry in reversed(self.history):
-            if entry.player == side:
-                return entry
-        return None
 
     # -- advancing ------------------------------------------------------------------------------
 
@@ -328,29 +293,9 @@ class DuelSession:
         self.version += 1
         return entry
 
-    def play_sync(self, max_moves: int | None = None) -> None:
-        """Play bots against each other without the worker (headless commands); stops at a human."""
-        played = 0
-        while not self.over and (max_moves is None or played < max_moves):
-            side = self.mover
-            if self.is_human(side):
-                return
-            fn, _kill = self.decision_job()
-            started = time.perf_counter()
-            try:
-                result, error = fn(), None
-            except Exception as exc:  # noqa: BLE001
-                result, error = None, exc
-            self.apply_decision(side, result, error, time.perf_counter() - started)
-            played += 1
-
     def play_to_round(self, round_no: int) -> None:
         """Bots play on until round ``round_no`` has begun (or the game ends)."""
-        while not self.over and self.state.round < round_no:
-            before = len(self.history)
-            self.play_sync(1)
-            if len(self.history) == before:
-                return
+        self.play_until(lambda: self.state.round >= round_no)
 
     # -- branching --------------------------------------------------------------------------------
 

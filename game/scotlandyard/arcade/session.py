@@ -15,15 +15,16 @@ locations worked out from public information only (:func:`public_possible`).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any
+
+from game.arcade.turns import HUMAN, TurnSession
+from game.arcade.turns import Seat as _Seat
 
 from game.scotlandyard import DetectivesView, MrXView, Piece, Ticket, standard_game
 from game.scotlandyard.model import GameState
 from game.scotlandyard.moves import DoubleMove, Move, MoveSyntaxError, SingleMove, parse_move
 
-HUMAN = "human"
 SIDES = ("mrx", "detectives")
 SIDE_NAMES = {"mrx": "Mr X", "detectives": "the detectives"}
 VIEWS = ("spectator", "detectives", "mrx")
@@ -193,19 +194,11 @@ def winner_text(state: GameState) -> str:
 
 
 @dataclass
-class Seat:
-    spec: str
+class Seat(_Seat):
+    """One side's player: ``proc`` is a PlayerProcess when AIs think in their own process."""
+
     player: object | None = None
-    proc: object | None = None  # a PlayerProcess when AIs think in their own process
     started: bool = False
-
-    @property
-    def human(self) -> bool:
-        return self.spec == HUMAN
-
-    @property
-    def label(self) -> str:
-        return "you" if self.human else self.spec
 
 
 def ai_names(side: str) -> list[str]:
@@ -232,21 +225,17 @@ def check_spec(side: str, spec: str) -> None:
         raise SetupError(f"{SIDE_NAMES[side]}: {spec!r} cannot be built: {type(exc).__name__}: {exc}") from None
 
 
-class SySession:
+class SySession(TurnSession):
     """A game between two seats (``mrx``, ``detectives``), advanced one decision at a time."""
+
+    sides = SIDES
 
     def __init__(self, players: dict[str, str], *, seed: int = 0, move_time: float = 1.0,
                  process_bots: bool = False, start: GameState | None = None, player_factory=None) -> None:
-        self.specs = {side: players.get(side, "default") for side in SIDES}
-        self.seed = int(seed)
-        self.move_time = float(move_time)
-        self.process_bots = process_bots and player_factory is None
         self._factory = player_factory
         self._start = start
-        self.overridden: set[str] = set()
-        self.branched_from: str | None = None
-        self.version = 0
-        self.restart()
+        super().__init__(players, seed=seed, move_time=float(move_time),
+                         process_bots=process_bots and player_factory is None)
 
     # -- players --------------------------------------------------------------------------------
 
@@ -275,36 +264,11 @@ class SySession:
             raise SetupError(f"{SIDE_NAMES[side]}: {exc}") from None
         return seat
 
-    def close(self) -> None:
-        """Kill the AIs' processes (leaving the game); never waits more than a moment."""
-        for seat in getattr(self, "seats", {}).values():
-            if seat.proc is not None:
-                seat.proc.close()
-
-    def restart(self) -> None:
-        self.close()
-        self.seats = {side: self._make_seat(side) for side in SIDES}
+    def first_entry(self) -> Entry:
         start = self._start if self._start is not None else standard_game(self.seed)
-        self.history: list[Entry] = [Entry(start, tracker=public_possible(start))]
-        self.overridden = set()
-        self.version += 1
-
-    def is_human(self, side: str) -> bool:
-        return side in self.overridden or self.seats[side].human
-
-    @property
-    def humans(self) -> list[str]:
-        return [side for side in SIDES if self.is_human(side)]
-
-    def name(self, side: str) -> str:
-        label = self.seats[side].label
-        return f"{label} (you)" if side in self.overridden else label
+        return Entry(start, tracker=public_possible(start))
 
     # -- reading --------------------------------------------------------------------------------
-
-    @property
-    def state(self) -> GameState:
-        return self.history[-1].state
 
     @property
     def over(self) -> bool:
@@ -318,12 +282,6 @@ class SySession:
     def round(self) -> int:
         """Mr X's turn number (1 for his first move), as the travel log counts."""
         return len(self.state.travel_log) + (1 if self.state.is_mrx_turn else 0)
-
-    def last_entry(self, side: str) -> Entry | None:
-        for entry in reversed(self.history):
-            if entry.side == side:
-                return entry
-        return None
 
     # -- advancing ------------------------------------------------------------------------------
 
@@ -392,33 +350,10 @@ class SySession:
         self.version += 1
         return entry
 
-    def play_sync(self, max_moves: int | None = None) -> None:
-        """AIs play without the worker (headless commands); stops at a human's turn."""
-        played = 0
-        while not self.over and (max_moves is None or played < max_moves):
-            side = self.mover
-            if self.is_human(side):
-                return
-            fn, _kill = self.decision_job()
-            started = time.perf_counter()
-            try:
-                result, error = fn(), None
-            except Exception as exc:  # noqa: BLE001
-                result, error = None, exc
-            self.apply_decision(side, result, error, time.perf_counter() - started)
-            played += 1
-
     def play_to_round(self, round_no: int) -> None:
         """AIs play on until it is Mr X's turn with at least ``round_no - 1`` moves in his log (a
         double move may pass ``round_no``), or the game ends."""
-        def reached() -> bool:
-            return self.state.is_mrx_turn and len(self.state.travel_log) >= round_no - 1
-
-        while not self.over and not reached():
-            before = len(self.history)
-            self.play_sync(1)
-            if len(self.history) == before:
-                return
+        self.play_until(lambda: self.state.is_mrx_turn and len(self.state.travel_log) >= round_no - 1)
 
     @classmethod
     def from_entries(cls, players: dict[str, str], entries: list[Entry], **kwargs) -> "SySession":
