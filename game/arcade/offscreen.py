@@ -33,3 +33,11 @@ def save_png(surface: pygame.Surface, path: str) -> None:
         pygame.image.save(surface, path)
     except pygame.error as exc:
         raise OSError(str(exc)) from None
+
+
+def render(scene, size: tuple[int, int]) -> pygame.Surface:
+    """One frame of ``scene`` on a fresh surface of ``size`` (the arcade's background behind it)."""
+    surface = pygame.Surface(size)
+    surface.fill((10, 12, 22))
+    scene.draw(surface)
+    return surface

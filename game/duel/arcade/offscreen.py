@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import os
+from game.arcade.offscreen import render  # sets the dummy SDL drivers first (no window)
+from game.arcade.thinking import Thinker
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-
-from game.arcade.thinking import Thinker  # noqa: E402
-
-from .scenes import DuelPlayScene  # noqa: E402
-from .session import DuelSession  # noqa: E402
+from .scenes import DuelPlayScene
+from .session import DuelSession
 
 
 def play_scene_at(board, players: dict[str, str], round_no: int, size: tuple[int, int], *, map_name: str = "map",
@@ -26,8 +20,4 @@ def play_scene_at(board, players: dict[str, str], round_no: int, size: tuple[int
     return DuelPlayScene(ctx, session, text=text, thinker=Thinker(synchronous=True))
 
 
-def render(scene, size: tuple[int, int]) -> pygame.Surface:
-    surface = pygame.Surface(size)
-    surface.fill((10, 12, 22))
-    scene.draw(surface)
-    return surface
+__all__ = ["play_scene_at", "render"]

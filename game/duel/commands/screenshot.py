@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
+from game.arcade.commandline import frame_size, no_window, screenshot
 from game.cli import UsageError
 
 HELP = "render one arcade frame of a duel at a given round to a PNG (no window)"
@@ -23,43 +23,26 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", default="duel.png", metavar="PNG", help="where to write the PNG")
 
 
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--size must look like 1280x720, not {text!r}") from None
-    if w < 64 or h < 64 or w > 8192 or h > 8192:
-        raise UsageError("--size must be between 64x64 and 8192x8192")
-    return w, h
-
-
 def run(args: argparse.Namespace) -> int:
-    os.environ["SDL_VIDEODRIVER"] = "dummy"  # never a window
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    no_window()
     from .common import load_map
 
-    size = _size(args.size)
+    size = frame_size(args.size)
     if args.round < 1:
         raise UsageError("--round must be at least 1")
     if "human" in (args.a, args.b):
         raise UsageError("a screenshot is played by bots or programs: --a/--b cannot be human")
     board = load_map(args.map)
-    from game.arcade import offscreen as arcade_offscreen
 
-    arcade_offscreen.init()
-    from game.duel.arcade.offscreen import play_scene_at, render
+    def make_scene():
+        from game.duel.arcade.offscreen import play_scene_at
+
+        return play_scene_at(board, {"A": args.a, "B": args.b}, args.round, size, map_name=Path(args.map).stem,
+                             seed=args.seed, text=not args.no_text)
+
     from game.duel.arcade.session import SetupError
 
-    try:
-        scene = play_scene_at(board, {"A": args.a, "B": args.b}, args.round, size, map_name=Path(args.map).stem,
-                              seed=args.seed, text=not args.no_text)
-    except SetupError as exc:
-        raise UsageError(str(exc)) from None
-    surface = render(scene, size)
-    try:
-        arcade_offscreen.save_png(surface, args.output)
-    except OSError as exc:
-        raise UsageError(f"cannot write {args.output}: {exc}") from None
+    scene = screenshot(make_scene, size, args.output, SetupError)
     state = scene.session.state
     print(f"wrote {args.output} ({size[0]}x{size[1]}, {Path(args.map).name}, round {state.round}, "
           f"A {state.score_a} B {state.score_b})", file=sys.stderr)

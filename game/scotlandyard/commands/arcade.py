@@ -10,13 +10,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
+from game.arcade.commandline import SPEEDS, add_window_arguments, arcade_speed, headless, run_arcade, window_size
 from game.cli import UsageError
 
 HELP = "open the arcade on Scotland Yard (options, or a game with --mrx/--detectives)"
-SPEEDS = ("slow", "normal", "fast", "instant")
 VIEWS = ("spectator", "detectives", "mrx")
+__all__ = ["HELP", "SPEEDS", "VIEWS", "add_arguments", "run"]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -25,23 +25,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="draws the start stations and seeds the AIs")
     p.add_argument("--move-time", type=float, default=1.0, metavar="SECONDS", help="the AIs' time a move (default 1)")
     p.add_argument("--view", choices=VIEWS, default="spectator", help="the view while watching (default spectator)")
-    p.add_argument("--windowed", action="store_true", help="a window instead of full screen")
-    p.add_argument("--size", metavar="WxH", help="window size with --windowed (default 1280x720)")
-    p.add_argument("--autoplay", action="store_true", help="start playing at once")
-    p.add_argument("--quit-at-end", action="store_true", help="exit when the game ends (prints the result)")
-    p.add_argument("--speed", choices=SPEEDS, help="animation speed (default: normal; instant when headless)")
-    p.add_argument("--record", metavar="FILE", help="save the game's replay to FILE (never overwritten)")
+    add_window_arguments(p)
 
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    size = None
-    if args.size:
-        try:
-            size = tuple(int(v) for v in args.size.lower().split("x"))
-            assert len(size) == 2 and min(size) >= 64
-        except (ValueError, AssertionError):
-            raise UsageError(f"--size must look like 1280x720, not {args.size!r}") from None
+    window_size(args.size)
     if args.move_time <= 0:
         raise UsageError(f"--move-time must be positive, got {args.move_time}")
     if args.quit_at_end and "human" in (args.mrx, args.detectives):
@@ -54,25 +43,19 @@ def run(args: argparse.Namespace) -> int:
         except SetupError as exc:
             raise UsageError(f"--{side}: {exc}") from None
     direct = bool(args.autoplay or args.quit_at_end or "human" in (args.mrx, args.detectives))
-    headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
-    speed = args.speed or ("instant" if headless else "normal")
+    speed = arcade_speed(args.speed)
 
     def first_scene(ctx):
         from game.scotlandyard.arcade.scenes import SyOptionsScene, SyPlayScene
         from game.scotlandyard.arcade.session import SySession
 
-        if args.record:
-            ctx.record_path = Path(args.record)
         if not direct:
             return SyOptionsScene(ctx)
         session = SySession({"mrx": args.mrx, "detectives": args.detectives}, seed=args.seed,
-                            move_time=args.move_time, process_bots=not headless)
+                            move_time=args.move_time, process_bots=not headless())
         return SyPlayScene(ctx, session, autoplay=args.autoplay or args.quit_at_end, speed=speed, mode=args.view)
 
-    from game.arcade.app import run_in_window
-
-    first = run_in_window(first_scene, fullscreen=not args.windowed, size=size, caption="Scotland Yard",
-                          quit_at_end=args.quit_at_end)
+    first = run_arcade(args, first_scene, "Scotland Yard")
     session = getattr(first, "session", None)
     if args.quit_at_end and session is not None:
         from game.scotlandyard.arcade.session import winner_text

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
+from game.arcade.commandline import frame_size, no_window, screenshot
 from game.cli import UsageError
 
 HELP = "render one arcade frame of a Scotland Yard game at a given move to a PNG (no window)"
@@ -31,20 +31,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", default="sy.png", metavar="PNG", help="where to write the PNG")
 
 
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--size must look like 1280x720, not {text!r}") from None
-    if w < 320 or h < 240 or w > 8192 or h > 8192:
-        raise UsageError("--size must be between 320x240 and 8192x8192")
-    return w, h
-
-
 def run(args: argparse.Namespace) -> int:
-    os.environ["SDL_VIDEODRIVER"] = "dummy"  # never a window
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    size = _size(args.size)
+    no_window()
+    size = frame_size(args.size, least=(320, 240))
     if not 1 <= args.round <= 24:
         raise UsageError("--round must be between 1 and 24 (Mr X's moves)")
     if args.move_time <= 0:
@@ -57,37 +46,37 @@ def run(args: argparse.Namespace) -> int:
 
     if args.center is not None and args.center not in Board.standard():
         raise UsageError(f"--center {args.center}: no such station (1 to 199)")
-    from game.arcade import offscreen as arcade_offscreen
 
-    arcade_offscreen.init()
-    from game.scotlandyard.arcade.offscreen import play_scene_at, render
-    from game.scotlandyard.arcade.session import SetupError
+    def make_scene():
+        from game.scotlandyard.arcade.offscreen import play_scene_at
 
-    try:
         scene = play_scene_at({"mrx": args.mrx, "detectives": args.detectives}, args.round, size, seed=args.seed,
                               move_time=args.move_time, text=not args.no_text, mode=args.view)
-    except SetupError as exc:
-        raise UsageError(str(exc)) from None
-    if args.zoom:
-        state = scene.session.state
-        centre = args.center
-        if centre is None:
-            if state.is_mrx_turn and args.view != "detectives":
-                centre = state.mrx_location
-            else:
-                centre = state.detectives[0].location if not state.remaining else \
-                    state.detective_location(state.remaining[0])
-        scene.view.camera.zoom_to(scene.view.camera.tile)  # no-op, keeps the camera as fitted
-        for _ in range(args.zoom):
-            scene.view.zoom_at(scene.view.station_screen(centre), 1)
-        row, col = scene.view.geo.world(centre)
-        scene.view.camera.center_on((int(row), int(col)))
-    surface = render(scene, size)
-    try:
-        arcade_offscreen.save_png(surface, args.output)
-    except OSError as exc:
-        raise UsageError(f"cannot write {args.output}: {exc}") from None
+        if args.zoom:
+            zoom(scene, args)
+        return scene
+
+    from game.scotlandyard.arcade.session import SetupError
+
+    scene = screenshot(make_scene, size, args.output, SetupError)
     state = scene.session.state
     print(f"wrote {args.output} ({size[0]}x{size[1]}, {args.view} view, Mr X's move "
           f"{len(state.travel_log) + 1} next, seed {args.seed})", file=sys.stderr)
     return 0
+
+
+def zoom(scene, args: argparse.Namespace) -> None:
+    """--zoom steps around --center (default: the station of the side to move)."""
+    state = scene.session.state
+    centre = args.center
+    if centre is None:
+        if state.is_mrx_turn and args.view != "detectives":
+            centre = state.mrx_location
+        else:
+            centre = state.detectives[0].location if not state.remaining else \
+                state.detective_location(state.remaining[0])
+    scene.view.camera.zoom_to(scene.view.camera.tile)  # no-op, keeps the camera as fitted
+    for _ in range(args.zoom):
+        scene.view.zoom_at(scene.view.station_screen(centre), 1)
+    row, col = scene.view.geo.world(centre)
+    scene.view.camera.center_on((int(row), int(col)))
