@@ -1,6 +1,10 @@
-"""Drive the arcade like the window does: synthetic events, a fake clock, an off-screen surface."""
+"""Drive the arcade like the window does: synthetic events, a fake clock, an off-screen surface.
+
+The duel's tests and Scotland Yard's (``tests/scotlandyard/arcade/helpers.py``) share the
+:class:`Harness`, the events and the private data folder fixture written here."""
 
 import pygame
+import pytest
 
 from game.arcade.app import build_app, make_context
 from game.shell.clock import FakeClock
@@ -21,8 +25,20 @@ ROWS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path, monkeypatch):
+    """Replays never go to the real data folder (used by the conftests)."""
+    monkeypatch.setenv("TREASURE_ISLAND_DATA", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
 def key(name, mod=0, unicode=""):
     return pygame.event.Event(pygame.KEYDOWN, key=key_code(name), mod=mod, unicode=unicode)
+
+
+def click(pos, button=1):
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button, pos=pos),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=button, pos=pos)]
 
 
 def board():
