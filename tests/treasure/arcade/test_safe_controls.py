@@ -7,7 +7,7 @@ import pytest
 from game.treasure.arcade.replay import ReplayPauseOverlay
 from game.treasure.arcade.scenes import GameOverOverlay, PlayScene, TitleScene, summary
 from game.treasure.arcade.match import plural
-from game.shell.input import Click, Intention
+from game.shell.input import Click, Intention, key_code
 from game.shell.scenes import Quit
 from game.treasure.actions import LargeScan, Teleport, Verify
 
@@ -37,10 +37,53 @@ def test_only_r_and_n_start_another_game_from_the_game_over_box(display, board):
     assert len(h.match.steps) == 1 and h.match.seed == 2
 
 
-def test_the_game_over_box_says_which_keys_do_what(display, board):
+def _keys_the_box_shows(h, monkeypatch) -> dict[str, str]:
+    """Draw the game-over box and read back its ``KEY / KEY: what it does`` parts as drawn."""
+    box = h.top
+    drawn = []
+    real = box.ctx.text.draw
+
+    def draw(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(box.ctx.text, "draw", draw)
+    box.draw(h.surface)
+    monkeypatch.undo()
+    said = {}
+    for text in drawn:
+        for part in text.split("   "):
+            keys_, _, what = part.partition(": ")
+            if what and all(len(k) <= 5 and k[:1].isupper() for k in keys_.split(" / ")):
+                for k in keys_.split(" / "):
+                    said[k] = what
+    return said
+
+
+def test_the_game_over_box_says_which_keys_do_what(display, board, monkeypatch):
     h = finished(board)
-    line = GameOverOverlay.KEYS_LINE
-    assert "R:" in line and "N:" in line and "Esc / Enter: close" in line
+    said = _keys_the_box_shows(h, monkeypatch)
+    # What the box says, as it is drawn on the screen (a seeded game: R and N both offered) ...
+    assert said == {"R": "play this seed again", "N": "new seed", "Q": "options",
+                    "Esc": "close and study the board", "Enter": "close and study the board"}
+    # ... is what those keys are bound to in the box ...
+    bound = {k: h.top.bindings.match(key_code(k.lower()), 0).name for k in said}
+    assert bound == {"R": "restart", "N": "new_seed", "Q": "menu", "Esc": "close", "Enter": "close"}
+    # ... and what they do: R the same seed again, N another seed, Q the options, Esc/Enter close.
+    seed = h.match.seed
+    h.press("r")
+    assert isinstance(h.top, PlayScene) and len(h.match.steps) == 1 and h.match.seed == seed
+    h = finished(board)
+    h.press("n")
+    assert isinstance(h.top, PlayScene) and len(h.match.steps) == 1 and not h.match.over
+    h = finished(board)
+    h.press("q")
+    assert isinstance(h.top, TitleScene)
+    for name in ("escape", "return"):
+        h = finished(board)
+        steps = len(h.match.steps)
+        h.press(name)
+        assert isinstance(h.top, PlayScene) and h.match.over and len(h.match.steps) == steps
 
 
 def test_v_digit_enter_verifies_that_hint_and_nothing_else(display, board):
