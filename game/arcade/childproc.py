@@ -6,9 +6,10 @@ game's built-in players therefore live in child processes (``spawn``: a fresh in
 imports the game's players and nothing of pygame), one per side, kept for the whole game so a
 player keeps its memory from move to move. The thinking worker's thread only waits on a pipe.
 
-A game supplies the child's loop: a module-level ``serve(conn, *args)`` that builds its player
-and answers each ``(request id, what the player sees)`` with ``(request id, "ok", move, reason)``
-or ``(request id, "error", message, "")``. :meth:`ChildPlayer.close` kills the process at once
+A game supplies the child's entry: a module-level ``serve(conn, *args)`` that hands
+:func:`serve_player` how to build its player and how the player answers; that loop answers each
+``(request id, what the player sees)`` with ``(request id, "ok", move, reason)`` or
+``(request id, "error", message, "")``. :meth:`ChildPlayer.close` kills the process at once
 (leaving or restarting a game); a thread still waiting for its answer then gets ``crashed``, which
 the scene drops since the job was cancelled. No pygame here.
 """
@@ -17,6 +18,29 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
+
+
+def serve_player(conn, build, answer, what: str) -> None:
+    """The child's loop: ``build()`` makes the player once (if it fails, every request is answered
+    with why, naming it as ``what``), then ``answer(player, seen)`` gives ``(move, reason)`` for each
+    request; an exception there is answered as an error. Returns when the pipe closes."""
+    try:
+        player, failure = build(), ""
+    except Exception as exc:  # noqa: BLE001 - reported on the first request
+        player, failure = None, f"cannot build {what}: {type(exc).__name__}: {exc}"
+    while True:
+        try:
+            rid, seen = conn.recv()
+        except (EOFError, OSError):
+            return
+        if player is None:
+            conn.send((rid, "error", failure, ""))
+            continue
+        try:
+            move, reason = answer(player, seen)
+            conn.send((rid, "ok", move, reason))
+        except Exception as exc:  # noqa: BLE001 - the player's error, with the reason
+            conn.send((rid, "error", f"{type(exc).__name__}: {exc}"[:160], ""))
 
 
 class PlayerCrashed(RuntimeError):

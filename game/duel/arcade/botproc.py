@@ -8,7 +8,7 @@ No pygame here.
 
 from __future__ import annotations
 
-from game.arcade.childproc import ChildPlayer, PlayerCrashed
+from game.arcade.childproc import ChildPlayer, PlayerCrashed, serve_player
 
 
 class BotCrashed(PlayerCrashed):
@@ -19,26 +19,13 @@ def _serve(conn, spec: str, seed: int, move_time: float) -> None:
     from game.duel.bots import make_bot
     from game.duel.protocol import Decision
 
-    try:
-        bot = make_bot(spec, seed, move_time)
-    except Exception as exc:  # noqa: BLE001 - reported on the first request
-        bot, failure = None, f"cannot build bot {spec!r}: {type(exc).__name__}: {exc}"
-    while True:
-        try:
-            rid, obs = conn.recv()
-        except (EOFError, OSError):
-            return
-        if bot is None:
-            conn.send((rid, "error", failure, ""))
-            continue
-        try:
-            returned = bot.act(obs)
-            if isinstance(returned, Decision):
-                conn.send((rid, "ok", returned.move, str(returned.reason or "")))
-            else:
-                conn.send((rid, "ok", returned, ""))
-        except Exception as exc:  # noqa: BLE001 - the course's time-out, with the reason
-            conn.send((rid, "error", f"{type(exc).__name__}: {exc}"[:160], ""))
+    def answer(bot, obs):
+        returned = bot.act(obs)
+        if isinstance(returned, Decision):
+            return returned.move, str(returned.reason or "")
+        return returned, ""
+
+    serve_player(conn, lambda: make_bot(spec, seed, move_time), answer, f"bot {spec!r}")
 
 
 class BotProcess(ChildPlayer):

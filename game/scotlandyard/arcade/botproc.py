@@ -14,37 +14,27 @@ it Scotland Yard's loop. No pygame here.
 
 from __future__ import annotations
 
-from game.arcade.childproc import ChildPlayer, PlayerCrashed
+from game.arcade.childproc import ChildPlayer, PlayerCrashed, serve_player
 
 
 def _serve(conn, side: str, spec: str, seed: int, move_time: float) -> None:
-    try:
+    def build():
         from game.scotlandyard.ai import make_detectives, make_mrx
 
-        player = (make_mrx if side == "mrx" else make_detectives)(spec, seed=seed, move_time=move_time)
-        failure = ""
-    except Exception as exc:  # noqa: BLE001 - reported on the first request
-        player, failure = None, f"cannot build {spec!r}: {type(exc).__name__}: {exc}"
-    started = False
-    while True:
-        try:
-            rid, view = conn.recv()
-        except (EOFError, OSError):
-            return
-        if player is None:
-            conn.send((rid, "error", failure, ""))
-            continue
-        try:
-            if not started:
-                started = True
-                start = getattr(player, "start", None)
-                if start is not None:
-                    start(view)
-            decision = player.choose(view)
-            move = getattr(decision, "move", decision)
-            conn.send((rid, "ok", str(move), str(getattr(decision, "reason", "") or "")))
-        except Exception as exc:  # noqa: BLE001
-            conn.send((rid, "error", f"{type(exc).__name__}: {exc}"[:160], ""))
+        return (make_mrx if side == "mrx" else make_detectives)(spec, seed=seed, move_time=move_time)
+
+    started = []
+
+    def answer(player, view):
+        if not started:
+            started.append(True)
+            start = getattr(player, "start", None)
+            if start is not None:
+                start(view)
+        decision = player.choose(view)
+        return str(getattr(decision, "move", decision)), str(getattr(decision, "reason", "") or "")
+
+    serve_player(conn, build, answer, repr(spec))
 
 
 class PlayerProcess(ChildPlayer):
