@@ -68,6 +68,19 @@ def print_frame_times(times: list[float]) -> None:
     print(f"p95_ms={percentile(times, 0.95):.2f}")
 
 
+def open_replay(load, scene_class, path: str, size: tuple[int, int]):
+    """``load(path)`` timed, then its replay scene off-screen: (replay, scene, load ms)."""
+    from . import offscreen
+    from .app import make_context
+
+    started = time.perf_counter()
+    replay = load(path)
+    load_ms = (time.perf_counter() - started) * 1000
+    offscreen.init()
+    ctx = make_context(size, sprites_dir="", maps=[])
+    return replay, scene_class(ctx, replay, speed="normal"), load_ms
+
+
 def seek_frames(scene, surface, seed: int = 0, before_seek=None) -> tuple[int, list[float], list[float]]:
     """Seek ``scene`` (a replay scene with ``entries`` and ``seek``) to every position in a
     seeded random order plus the extremes, drawing each; ``before_seek(k)`` runs before the k-th.

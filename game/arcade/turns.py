@@ -14,8 +14,20 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
 
 HUMAN = "human"
+
+
+def save_replay(document, target: str | Path | None, name: str) -> Path:
+    """Write a replay ``document`` (``dumps()`` gives its text) at ``target``, never overwriting,
+    or without one in the per-user replays folder as ``name-<date>-<time>``."""
+    from game.replayfiles import save_auto, save_new
+
+    if target is not None:
+        return save_new(document, target)
+    return save_auto(document, f"{name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
 
 
 @dataclass

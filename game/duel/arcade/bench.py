@@ -11,9 +11,7 @@ previous one left the scene, timing the seek and the redraw of the board.
 
 from __future__ import annotations
 
-import time
-
-from game.arcade.bench import play_frames, print_frame_times, print_seek_times, seek_frames
+from game.arcade.bench import open_replay, play_frames, print_frame_times, print_seek_times, seek_frames
 
 
 def bench_frames(map_path: str, players: dict[str, str], frames: int, size: tuple[int, int], speed: str,
@@ -43,17 +41,11 @@ def bench_frames(map_path: str, players: dict[str, str], frames: int, size: tupl
 
 def bench_replay(path: str, size: tuple[int, int] = (1920, 1080), seed: int = 0) -> int:
     from game.arcade import offscreen
-    from game.arcade.app import make_context
 
     from .codec import load
     from .replay import DuelReplayScene
 
-    started = time.perf_counter()
-    replay = load(path)
-    load_ms = (time.perf_counter() - started) * 1000
-    offscreen.init()
-    ctx = make_context(size, sprites_dir="", maps=[])
-    scene = DuelReplayScene(ctx, replay, speed="normal")
+    replay, scene, load_ms = open_replay(load, DuelReplayScene, path, size)
     seeks, seek_times, frame_times = seek_frames(scene, offscreen.frame_surface(size), seed)
     state = replay.final
     print(f"duel replay: {path}  map {replay.board.rows}x{replay.board.cols}  {len(replay.entries) - 1} moves  "

@@ -126,13 +126,10 @@ class Document:
 
 def save(session: DuelSession, target: str | Path | None = None) -> Path:
     """Record ``session`` in the per-user replays folder (or at ``target``), never overwriting."""
-    from game.replayfiles import save_auto, save_new
+    from game.arcade.turns import save_replay
 
-    document = Document(to_document(session))
-    if target is not None:
-        return save_new(document, target)
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return save_auto(document, f"duel-{session.map_name}-{session.specs['A']}-vs-{session.specs['B']}-{stamp}")
+    return save_replay(Document(to_document(session)), target,
+                       f"duel-{session.map_name}-{session.specs['A']}-vs-{session.specs['B']}")
 
 
 # -- reading ---------------------------------------------------------------------------------------

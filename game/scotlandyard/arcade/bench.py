@@ -12,9 +12,7 @@ of the whole frame (board, heat map, panel, timeline).
 
 from __future__ import annotations
 
-import time
-
-from game.arcade.bench import play_frames, print_frame_times, print_seek_times, seek_frames
+from game.arcade.bench import open_replay, play_frames, print_frame_times, print_seek_times, seek_frames
 
 
 def bench_frames(args, size: tuple[int, int]) -> int:
@@ -50,17 +48,11 @@ def bench_frames(args, size: tuple[int, int]) -> int:
 
 def bench_replay(path: str, size: tuple[int, int] = (1920, 1080), seed: int = 0) -> int:
     from game.arcade import offscreen
-    from game.arcade.app import make_context
 
     from .codec import load
     from .replay import SyReplayScene
 
-    started = time.perf_counter()
-    replay = load(path)
-    load_ms = (time.perf_counter() - started) * 1000
-    offscreen.init()
-    ctx = make_context(size, sprites_dir="", maps=[])
-    scene = SyReplayScene(ctx, replay, speed="normal")
+    replay, scene, load_ms = open_replay(load, SyReplayScene, path, size)
 
     def views(k: int) -> None:
         if k % 3 == 1:

@@ -78,13 +78,10 @@ class Document:
 
 def save(session: SySession, target: str | Path | None = None) -> Path:
     """Record ``session`` in the per-user replays folder (or at ``target``), never overwriting."""
-    from game.replayfiles import save_auto, save_new
+    from game.arcade.turns import save_replay
 
-    document = Document(to_record(session))
-    if target is not None:
-        return save_new(document, target)
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return save_auto(document, f"sy-{session.specs['mrx']}-vs-{session.specs['detectives']}-{stamp}")
+    return save_replay(Document(to_record(session)), target,
+                       f"sy-{session.specs['mrx']}-vs-{session.specs['detectives']}")
 
 
 def parse_record(record: dict, source: str = "<replay>") -> SyReplay:
