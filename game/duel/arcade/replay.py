@@ -5,6 +5,7 @@ small tuples), so seeking anywhere is an index; only drawing the board after a j
 anything (its item layer is rebuilt). Going forward one move animates; everything else is
 instant. ``O`` branches: a live game continues from the shown position, the side to move played
 by you, the other by its bot (or by you too when its recorded player is not a built-in bot).
+The cursor, seeking and playing are the shared :mod:`game.arcade.replayscene`'s.
 """
 
 from __future__ import annotations

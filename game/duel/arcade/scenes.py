@@ -5,6 +5,9 @@ worker (:mod:`game.arcade.thinking`) while the board keeps animating, and a pers
 from the keys. Space plays one move, Enter one round, A autoplays at the chosen speed (4:
 instant, no animation, many moves a frame). O takes over the side to move from its bot, and
 hands it back.
+
+Both scenes are the shared ones of :mod:`game.arcade.turnscene` with the duel's board, panel,
+words and keys filled in.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ seeking anywhere is an index plus a redraw. Going forward one move animates; eve
 instant. The timeline draws how many stations Mr X may be on (public information, so it is the
 same in every view) with the reveals marked in gold; ``V`` changes the view as in a live game.
 ``O`` branches: a live game goes on from the shown position, the side to move played by you and
-the other by its AI.
+the other by its AI. The cursor, seeking and playing are the shared :mod:`game.arcade.replayscene`'s.
 """
 
 from __future__ import annotations

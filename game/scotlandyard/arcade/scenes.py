@@ -9,6 +9,9 @@ stations that cannot be reached are dimmed; a refused move says why and changes 
 ``V`` cycles the spectator view, the detectives' view and Mr X's view. While a person plays a
 side the view is that side's and stays locked until the game ends (``O`` takes over the side to
 move, and hands it back).
+
+Both scenes are the shared ones of :mod:`game.arcade.turnscene` with Scotland Yard's board,
+panel, clicks, views and words filled in.
 """
 
 from __future__ import annotations
