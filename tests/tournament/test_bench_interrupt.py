@@ -30,11 +30,11 @@ def test_ctrl_c_keeps_the_finished_games_and_the_same_command_resumes(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     proc = subprocess.Popen(_bench(tmp_path, 600), cwd=ROOT, env=env, start_new_session=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 300  # generous: CI machines are shared and noisy
     while _rows(tmp_path / "r.sqlite") < 5 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.2)
     os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl+C does: the whole process group
-    out, _ = proc.communicate(timeout=60)
+    out, _ = proc.communicate(timeout=120)
     assert proc.returncode == 130, out[-2000:]
     kept = _rows(tmp_path / "r.sqlite")
     assert 5 <= kept < 600, "the interrupt came too late to test anything"
@@ -43,8 +43,8 @@ def test_ctrl_c_keeps_the_finished_games_and_the_same_command_resumes(tmp_path):
     written = json.loads((tmp_path / "results.json").read_text())
     assert 0 < written[0]["games"] <= kept  # the partial results were written
     # The pool's workers are ended by the runner; multiprocessing's forkserver and resource
-    # tracker leave on their own once the runner is gone. Nothing may still be there after 5 s.
-    for _ in range(50):
+    # tracker leave on their own once the runner is gone. Nothing may still be there after 20 s.
+    for _ in range(200):
         leftover = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()
         if not leftover:
             break
