@@ -42,7 +42,7 @@ STAR_TIME_MARGIN = 40  # start the star tour this many turns before it would be 
 CLOSE = 3              # the other this near is a wall for the plan (no walking through it)
 KEEP_FACTOR = 1.5      # a new target must be this much better per step to replace the last one
 MUSHROOM_STEPS = 2.5   # steps a mushroom takes on average in a collection tour
-BIG_BOARD = 400        # cells; above this, stars are taken as they come (see make_plan)
+COPYCAT = 3            # our turns in a row with the players point-symmetric: the other copies our moves
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
 EVALS_PER_SECOND = 2500  # nodes per second of move time: about half of what a loaded 2-core machine
                          # searches on a 20x20 board (0.4 ms an evaluation), leaving room for the rest
@@ -247,16 +247,19 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
     score, their_score = st.score[me], st.score[1 - me]
     # Poison and mines cost steps, as much as the points or turns they take away.
     halving_loss = score - (score // 2 if score else 0)
-    extra = {POISON: 3, PSTAR: min(3 * max(halving_loss, 0) + 1, 400), MINE: 10 * STUN_TURNS, STAR: 4}
     # The other's steps to each item, as if we were not in its way (we will have moved on).
     theirs = geo.distances(st.pos[1 - me], -1)
     gap = min((theirs[x] for x in geo.nbrs[st.pos[me]] if theirs[x] >= 0), default=-1)
     close = 0 <= gap <= CLOSE
+    # A stun with the other near gives it six moves next to us (items, a trap): mines nearly walls.
+    mine_cost = 10 * STUN_TURNS if gap < 0 or gap > 2 * FAR else 100 * STUN_TURNS
+    extra = {POISON: 3, PSTAR: min(3 * max(halving_loss, 0) + 1, 400), MINE: mine_cost, STAR: 4}
     mine, steps, first = geo.weighted_paths(st.pos[me], st.pos[1 - me], items, extra,
                                             other_cost=None if close else 8)
     stun_other = st.stun[1 - me]
     turns_left = ROUNDS - st.round + 1
     candidates = []
+    contested = []   # items the other reaches first: targets only when nothing else is left
     my_mushrooms = 0
     for c in st.item_cells:
         it = items[c]
@@ -265,56 +268,54 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
             continue
         t = theirs[c]
         if t >= 0 and t + stun_other < steps[c]:  # the other gets there first
+            contested.append((c, it, d, t))
             continue
         if it == MUSH:
             my_mushrooms += 1
         candidates.append((c, it, d, t))
-    their_nearest = min((theirs[c] for c in st.item_cells if items[c] == STAR and theirs[c] >= 0), default=0)
-    kept = None
     safety = STAR_SAFETY
+    # Our mushroom tour, in steps: a star the other could reach before it is done is at risk.
+    tour = MUSHROOM_STEPS * my_mushrooms
     # Stars wait for the mushrooms unless the game would end before both tours are done.
-    needed = MUSHROOM_STEPS * my_mushrooms + _star_tour(st, me, candidates)
-    # On boards bigger than the course's a race for stars decides more than their timing does:
-    # measured, 14 wins in 16 games against greedy on eight big generated boards, against 8.
-    stars_now = (my_mushrooms == 0 or turns_left <= needed + STAR_TIME_MARGIN
-                 or geo.rows * geo.cols > BIG_BOARD)
-    best = None
-    for c, it, d, t in candidates:
-        # A star the other could reach soon is raced for (and worth denying it the doubling), the
-        # more the nearer it is to the other; one it cannot threaten waits until our mushrooms
-        # are in (they get doubled too), or until the game is about to end.
-        if it == MUSH:
-            value, why = 1.0, ""
-        elif it == STAR:
-            # The other most likely heads for its nearest star (the others less, the farther they
-            # are beyond that one), and the race is urgent only when our lead is small.
-            if t < 0:
-                threat = 0.0
+    stars_now = my_mushrooms == 0 or turns_left <= tour + _star_tour(st, me, candidates) + STAR_TIME_MARGIN
+
+    def pick(cands, race):
+        best = kept = None
+        for c, it, d, t in cands:
+            if it == MUSH:
+                value, why = 1.0, race
+            elif it == STAR:
+                # Steps the other is behind us on the way to the star (it moves after a stun ends).
+                lead = t + stun_other - steps[c] if t >= 0 else turns_left
+                if not stars_now and lead > tour:
+                    continue  # safe: it waits until our mushrooms are in (they get doubled too)
+                # A star at risk is taken now: every star is a doubling for whoever takes it, worth
+                # more than the mushrooms a late one would double; the nearer the other, the more
+                # it is also worth denying the other's doubling.
+                urgent = min(1.0, max(0.0, 1.0 - lead / safety))
+                value = max(score, 0) + urgent * max(their_score, 0)
+                why = race or ("doubles the score" if stars_now else "before the other takes it")
+                if value <= 0:
+                    continue
+            elif it == PSTAR and score < -1:
+                value, why = float(score // 2 - score), "halves a negative score"
             else:
-                likely = min(1.0, max(0.0, 1.0 - (t - their_nearest) / safety))
-                urgent = min(1.0, max(0.0, 1.0 - (t + stun_other - steps[c]) / safety))
-                threat = likely * urgent
-            if stars_now:
-                value = max(score, 0) + threat * max(their_score, 0)
-                why = "doubles the score"
-            else:
-                value = threat * (max(score, 0) + max(their_score, 0))
-                why = "before the other doubles"
-            if value <= 0:
                 continue
-        elif it == PSTAR and score < -1:
-            value, why = float(score // 2 - score), "halves a negative score"
-        else:
-            continue
-        key = (value / d, -d, -c)
-        if c == keep:
-            kept = (key, c, it, d, t, why)
-        if best is None or key > best[0]:
-            best = (key, c, it, d, t, why)
+            if race:  # the further the other is ahead, the smaller our chance to get there first
+                value /= 1 + max(0, steps[c] - t - stun_other)
+            key = (value / d, -d, -c)
+            if c == keep:
+                kept = (key, c, it, d, t, why)
+            if best is None or key > best[0]:
+                best = (key, c, it, d, t, why)
+        if best is not None and kept is not None and kept[0][0] * KEEP_FACTOR >= best[0][0]:
+            best = kept  # stay with the target of the last move unless another is clearly better
+        return best
+
+    # Nothing we reach first: race for what the other reaches first (it may be busy elsewhere).
+    best = pick(candidates, "") or pick(contested, "contested: the other is nearer")
     if best is None:
         return None
-    if kept is not None and kept[0][0] * KEEP_FACTOR >= best[0][0]:
-        best = kept  # stay with the target of the last move unless another is clearly better
     _, c, it, d, t, why = best
     return Plan(c, it, steps[c], t, first[c], why)
 
@@ -334,6 +335,75 @@ def _star_tour(st: State, me: int, candidates) -> float:
     return 1.5 * total
 
 
+def _gain(item: int, score: int) -> float:
+    """What stepping on ``item`` is worth to a player with ``score``, in mushrooms (a mine: its stun)."""
+    if item == MUSH:
+        return 1.0
+    if item == POISON:
+        return -1.0
+    if item == STAR:
+        return float(score)
+    if item == PSTAR:
+        return float((score // 2 if score else 0) - score)
+    if item == MINE:
+        return -float(STUN_TURNS)
+    return 0.0
+
+
+def copy_plan(st: State, keep: int = -1) -> Plan | None:
+    """The plan against a copycat (as A, the other has answered our last moves with the mirror
+    image, keeping the position point-symmetric): every step we take to a cell, it takes to the
+    mirror cell, so a cell is worth what its item gives us minus what the mirror cell's item gives
+    the other. Targets are the cells worth most per step (items whose mirror image is gone, the
+    other's poison); cells that give the other more cost extra steps on the way. On a board with a
+    centre cell, stepping on it breaks the copying (the other cannot follow us there): a target
+    when nothing else gains. ``None`` when no cell gains anything."""
+    import heapq
+
+    geo = st.geo
+    items = st.items
+    n = geo.n
+    me = st.turn
+    sa, sb = st.score[me], st.score[1 - me]
+    centre = (n - 1) // 2 if n % 2 == 1 else -1
+    gain = [0.0] * n
+    for c in geo.open_cells:
+        if c == centre:
+            gain[c] = _gain(items[c], sa) + 0.5
+        else:
+            gain[c] = _gain(items[c], sa) - _gain(items[n - 1 - c], sb)
+    start, other = st.pos[me], st.pos[1 - me]
+    cost = [-1.0] * n
+    steps = [0] * n
+    first = [-1] * n
+    cost[start] = 0.0
+    heap = [(1.0 + max(0.0, -gain[x]) * 3, 1, x, x) for x in geo.nbrs[start] if x != other]
+    heapq.heapify(heap)
+    while heap:
+        cx, sx, x, f = heapq.heappop(heap)
+        if cost[x] >= 0:
+            continue
+        cost[x], steps[x], first[x] = cx, sx, f
+        for y in geo.nbrs[x]:
+            if cost[y] < 0 and y != other:
+                heapq.heappush(heap, (cx + 1.0 + max(0.0, -gain[y]) * 3, sx + 1, y, f))
+    best = kept = None
+    for c in geo.open_cells:
+        if gain[c] > 0 and cost[c] > 0:
+            key = (gain[c] / cost[c], -cost[c], -c)
+            if best is None or key > best[0]:
+                best = (key, c)
+            if c == keep:
+                kept = (key, c)
+    if best is None:
+        return None
+    if kept is not None and kept[0][0] * KEEP_FACTOR >= best[0][0]:
+        best = kept
+    c = best[1]
+    why = "breaks the copying" if c == centre else "the other copies us: its mirror cell gives it less"
+    return Plan(c, items[c], steps[c], None, first[c], why)
+
+
 class DefaultBot(Bot):
     """A collection plan checked by alpha-beta search for traps, dead ends and races (see the module doc)."""
 
@@ -348,6 +418,7 @@ class DefaultBot(Bot):
         self.node_budget = node_budget
         self._prev: tuple | None = None  # (round, other's cell, grid, other's inferred stun)
         self._target = -1                 # the plan's target at the last move (a cell), -1: none
+        self._copied = 0                  # our turns in a row (as A) with the players point-symmetric
         self.last_depth = 0
         self.last_nodes = 0
 
@@ -358,7 +429,8 @@ class DefaultBot(Bot):
         if self._prev is None:
             return {}
         round_, pos, grid, stun = self._prev
-        return {"round": round_, "other": list(pos), "grid": list(grid), "stun": stun, "target": self._target}
+        return {"round": round_, "other": list(pos), "grid": list(grid), "stun": stun, "target": self._target,
+                "copied": self._copied}
 
     def restore(self, memory: dict) -> None:
         """Take back :meth:`memory`; anything malformed is ignored (the bot then starts afresh)."""
@@ -367,8 +439,9 @@ class DefaultBot(Bot):
             self._prev = (int(memory["round"]), (int(pos[0]), int(pos[1])),
                           tuple(str(r) for r in memory["grid"]), int(memory["stun"]))
             self._target = int(memory.get("target", -1))
+            self._copied = int(memory.get("copied", 0))
         except (KeyError, TypeError, ValueError, IndexError):
-            self._prev, self._target = None, -1
+            self._prev, self._target, self._copied = None, -1, 0
 
     # ------------------------------------------------------------------ inference between turns
     def _other_stun(self, obs: DuelObservation) -> int:
@@ -395,7 +468,17 @@ class DefaultBot(Bot):
         legal = st.legal(me)
         if not legal:
             return Decision(MOVES[0], "boxed in: no legal move")
-        plan = make_plan(st, keep=self._target if consecutive else -1)
+        # As A: is the other copying us (point-symmetric players at our turns, round after round)?
+        if me == 0 and st.pos[1] == st.geo.n - 1 - st.pos[0]:
+            self._copied = self._copied + 1 if consecutive or obs.round == 1 else 1
+        else:
+            self._copied = 0
+        plan = None
+        if self._copied >= COPYCAT:
+            plan = copy_plan(st, keep=self._target if consecutive else -1)
+        copying = plan is not None
+        if plan is None:
+            plan = make_plan(st, keep=self._target if consecutive else -1)
         self._target = plan.cell if plan is not None else -1
         if len(legal) == 1:
             return Decision(MOVES[legal[0][0]], self._reason(st, legal[0], None, plan, "only legal move"))
@@ -414,7 +497,7 @@ class DefaultBot(Bot):
         self.st = st
         self.killers: dict[int, int] = {}
 
-        if far and plan_mc is not None:
+        if (far or copying) and plan_mc is not None:
             # Nothing the other does can touch us soon: follow the plan unless it walks into a
             # dead end we could be boxed in (then the one-move look below decides).
             undo = st.play(plan_mc[1])
@@ -556,9 +639,13 @@ class DefaultBot(Bot):
             else:
                 parts.append(f"takes {ITEM_NAME[item]} ({score_before} -> {apply_item(score_before, item)})")
         if plan is not None and plan.cell != mc[1]:
-            needs = f"{other} needs {plan.their_steps}" if plan.their_steps >= 0 else f"{other} cannot reach it"
             why = f" ({plan.why})" if plan.why else ""
-            parts.append(f"{ITEM_NAME[plan.item]} in {plan.steps}{why}, {needs}")
+            what = ITEM_NAME.get(plan.item, "a cell")
+            if plan.their_steps is None:
+                parts.append(f"{what} in {plan.steps}{why}")
+            else:
+                needs = f"{other} needs {plan.their_steps}" if plan.their_steps >= 0 else f"{other} cannot reach it"
+                parts.append(f"{what} in {plan.steps}{why}, {needs}")
         share = info.share if me == 0 else 1.0 - info.share
         parts.append(f"keeps {round(100 * share)}% of the board")
         doomed_me, doomed_other = (info.doomed if me == 0 else info.doomed[::-1])

@@ -141,3 +141,74 @@ def test_chases_a_player_into_the_end_of_its_dead_end():
     result = play(board, default(1), make_bot("walker", seed=2), rounds=40, keep_moves=True)
     assert result.end == "invalid move" and result.scores[1] == -100 and result.winner == "A Win"
     assert any("chases it" in reason for who, _, reason in result.moves if who == "A")
+
+
+def _symmetric(top: list[str], middle: str) -> list[str]:
+    """A point-symmetric board from its top rows and its middle row's left half (odd sizes)."""
+    flip = {"A": "B", "B": "A"}
+    rows = top + [middle + "".join(flip.get(ch, ch) for ch in reversed(middle[:-1]))]
+    rows += ["".join(flip.get(ch, ch) for ch in reversed(r)) for r in reversed(top)]
+    return rows
+
+
+def test_breaks_a_copycat_through_the_centre_of_an_odd_board():
+    # On an odd-by-odd point-symmetric board a copycat B is beaten only by stepping on the centre
+    # (B cannot follow there): from then on it walks. Copied, every other game is a tie.
+    rows = _symmetric(["Am.m.x.", ".x.x.mm", "m..m..."], "..m.")
+    board = parse_map("\n".join(" ".join(r) for r in rows))
+    assert board.grid == tuple("".join({"A": "B", "B": "A"}.get(ch, ch) for ch in reversed(r))
+                               for r in reversed(board.grid))
+    result = play(board, default(1), make_bot("mirror", seed=2), rounds=200, keep_moves=True)
+    assert result.winner == "A Win", result.scores
+    assert any("breaks the copying" in reason for who, _, reason in result.moves if who == "A")
+
+
+def test_against_a_copycat_takes_the_items_whose_mirror_image_is_gone():
+    from game.duel.bots.default import copy_plan
+
+    # Players point-symmetric, B to copy A; the mushroom at (0, 3) has its mirror (3, 0) gone,
+    # the one at (1, 0) its mirror (2, 3) still there: only the first gains anything.
+    st = State.from_observation(obs_of(["A . . m",
+                                        "m . . .",
+                                        ". . . m",
+                                        ". . . B"]))
+    plan = copy_plan(st)
+    assert plan is not None and plan.cell == 3 and plan.first == 1
+    # Fully symmetric items on an even board: nothing to gain, no copycat plan.
+    st = State.from_observation(obs_of(["A . . m", "m . . .", ". . . m", "m . . B"]))
+    assert copy_plan(st) is None
+
+
+def test_a_copycat_is_recognised_from_its_moves():
+    # As A, after B has answered two moves in a row with their mirror images, the bot plays the
+    # copycat plan (here: the mushroom whose mirror image is gone), not its usual one.
+    bot = default(1)
+    grids = [["A . . . .", ". . . . .", "m . . . .", ". . . . .", "m . . . B"],
+             [". A . . .", ". . . . .", "m . . . .", ". . . . .", "m . . B ."],
+             [". . A . .", ". . . . .", "m . . . .", ". . . . .", "m . B . ."]]
+    for k, g in enumerate(grids):
+        answer = bot.act(obs_of(g, round_=k + 1))
+    assert "copies" in answer.reason or "breaks the copying" in answer.reason, answer.reason
+
+
+def test_races_for_a_star_the_other_reaches_before_our_mushrooms_are_in():
+    # Our star is nearer to us than to B, but B gets there long before our four mushrooms are in:
+    # take it now rather than lose it.
+    obs = obs_of(["A s . . . . . .",
+                  "m . . . . . . .",
+                  "m . . . . . . .",
+                  "m . . . B . . .",
+                  "m m . . . . . ."], score_a=5, score_b=5)
+    plan = make_plan(State.from_observation(obs))
+    assert plan is not None and plan.cell == 1
+
+
+def test_goes_for_contested_items_when_the_other_is_nearer_to_all():
+    # B is nearer to every item; the plan still targets one (B may be busy elsewhere).
+    obs = obs_of(["A . . . . .",
+                  ". . . . . .",
+                  ". . . . . .",
+                  ". . . m B m"])
+    plan = make_plan(State.from_observation(obs))
+    assert plan is not None and plan.cell in (21, 23)
+    assert "contested" in plan.why
