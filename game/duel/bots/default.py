@@ -42,7 +42,7 @@ STAR_TIME_MARGIN = 40  # start the star tour this many turns before it would be 
 CLOSE = 3              # the other this near is a wall for the plan (no walking through it)
 KEEP_FACTOR = 1.5      # a new target must be this much better per step to replace the last one
 MUSHROOM_STEPS = 2.5   # steps a mushroom takes on average in a collection tour
-COPYCAT = 3            # our turns in a row with the players point-symmetric: the other copies our moves
+COPYCAT = 2            # our turns in a row with the players point-symmetric: the other copies our moves
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
 EVALS_PER_SECOND = 2500  # nodes per second of move time: about half of what a loaded 2-core machine
                          # searches on a 20x20 board (0.4 ms an evaluation), leaving room for the rest
@@ -377,7 +377,7 @@ def copy_plan(st: State, keep: int = -1) -> Plan | None:
     steps = [0] * n
     first = [-1] * n
     cost[start] = 0.0
-    heap = [(1.0 + max(0.0, -gain[x]) * 3, 1, x, x) for x in geo.nbrs[start] if x != other]
+    heap = [(1.0 + max(0.0, -gain[x]) * 30, 1, x, x) for x in geo.nbrs[start] if x != other]
     heapq.heapify(heap)
     while heap:
         cx, sx, x, f = heapq.heappop(heap)
@@ -386,7 +386,7 @@ def copy_plan(st: State, keep: int = -1) -> Plan | None:
         cost[x], steps[x], first[x] = cx, sx, f
         for y in geo.nbrs[x]:
             if cost[y] < 0 and y != other:
-                heapq.heappush(heap, (cx + 1.0 + max(0.0, -gain[y]) * 3, sx + 1, y, f))
+                heapq.heappush(heap, (cx + 1.0 + max(0.0, -gain[y]) * 30, sx + 1, y, f))
     best = kept = None
     for c in geo.open_cells:
         if gain[c] > 0 and cost[c] > 0:
