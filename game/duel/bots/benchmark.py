@@ -106,8 +106,9 @@ def schedule(bots: list[str], maps: list[MapSpec], games: int, seed: int, move_t
 
 
 class OpeningPlayer:
-    """Plays the first ``k`` moves of a side at random (legal, mines avoided if possible), then
-    hands over to the real player. Same seed, same opening, whoever plays the side."""
+    """Plays the first ``k`` moves of a side at random (legal, mines avoided if possible; B's last
+    one, when it can, not onto the mirror image of A's cell), then hands over to the real player.
+    Same seed, same opening, whoever plays the side."""
 
     def __init__(self, inner, k: int, seed: int, side: str):
         self.inner, self.k, self.rng, self.side = inner, k, random.Random(f"opening:{seed}:{side}"), side
@@ -129,6 +130,13 @@ class OpeningPlayer:
                     if obs.grid[nr][nc] != "b":
                         safe.append(move)
             pool = safe or legal or list(MOVES)
+            if self.side == "B" and self.done == self.k:
+                # B's last opening move does not leave the players point-symmetric when it can:
+                # the game would start as the map's own game does (against a copycat, a tie).
+                ar, ac = obs.position("A")
+                mirror = (obs.rows - 1 - ar, obs.cols - 1 - ac)
+                apart = [m for m in pool if (r + DELTAS[m][0], c + DELTAS[m][1]) != mirror]
+                pool = apart or pool
             return Answer(self.rng.choice(pool) + "\n", 0.0, reason="seeded opening")
         return self.inner.answer(obs)
 

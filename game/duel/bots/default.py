@@ -2,11 +2,17 @@
 
 How it plays (docs/DUEL-BOTS.md says it at length):
 
-* **Plan.** Cheapest paths (poison, mines and stars kept for later cost extra steps) to the items
-  it reaches before the other player; the best value per step is the target. A mushroom is 1; a
-  star is worth the score it doubles, so stars wait until the mushrooms are in, unless the other
-  is likely to take one first (then it is raced for, worth the other's score too) or time runs
-  short. The last target is kept unless another is clearly better.
+* **Plan.** Cheapest paths (poison, mines and stars kept for later cost extra steps; mines far
+  more with the other near) to the items it reaches before the other player (to the ones the
+  other reaches first when there is none); the best value per step is the target. A mushroom is
+  1; a star is worth the score it doubles, so a star waits for the mushrooms only while it is
+  safe (the other could not reach it before our mushroom tour is over); a star at risk is taken
+  now, also worth the other's score the nearer the other is. The last target is kept unless
+  another is clearly better.
+* **Copycat.** As A, when the other has answered our last move with its mirror image (players
+  point-symmetric at two turns in a row), every cell is worth its item to us minus the mirror
+  cell's item to the other: it walks to the cells that gain (items whose mirror image is gone,
+  the centre of an odd board, which the other cannot follow us onto).
 * **Who can be boxed in.** A boxed-in player has the other next to it on its own turn. The board
   is a checkerboard and both change colour every move, so only one of the two players can ever be
   boxed in; a skipped turn (a mine stuns for 3) flips which. The vulnerable player in a dead end
@@ -231,15 +237,18 @@ class Plan:
 
 
 def make_plan(st: State, keep: int = -1) -> Plan | None:
-    """Pick the item with the best value per step that this player reaches before the other.
+    """Pick the item with the best value per step that this player reaches before the other (or,
+    when there is none, one the other reaches first, the less far ahead the other, the better).
 
-    Values depend on the score: a mushroom is 1; a star is worth the score it doubles, but only
-    once no mushroom of ours is left (every mushroom taken first is doubled too), unless the other
-    player is about to reach it (then it is also worth denying the other's doubling) or time runs
-    short; a poison star only when the score is negative enough for halving to help. Poison, mines
-    and stars kept for later cost extra steps on the way. ``keep`` is the last move's target: it
-    stays the target while it is still worth going for and no other is ``KEEP_FACTOR`` times
-    better per step (so the plan does not swing between two targets as the other player moves).
+    Values depend on the score: a mushroom is 1; a star is worth the score it doubles. A star
+    waits while it is safe (the other could not reach it before our mushroom tour is over: every
+    mushroom taken first is doubled too); a star at risk is taken now and is also worth denying
+    the other's doubling, the more the nearer the other is; once no mushroom of ours is left, or
+    time runs short, every star is taken. A poison star only when the score is negative enough
+    for halving to help. Poison, mines (far more with the other near) and stars kept for later
+    cost extra steps on the way. ``keep`` is the last move's target: it stays the target while it
+    is still worth going for and no other is ``KEEP_FACTOR`` times better per step (so the plan
+    does not swing between two targets as the other player moves).
     """
     me = st.turn
     geo = st.geo
@@ -287,8 +296,10 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
             elif it == STAR:
                 # Steps the other is behind us on the way to the star (it moves after a stun ends).
                 lead = t + stun_other - steps[c] if t >= 0 else turns_left
-                if not stars_now and lead > tour:
-                    continue  # safe: it waits until our mushrooms are in (they get doubled too)
+                if not stars_now and lead > tour and c != keep:
+                    # Safe: it waits until our mushrooms are in (they get doubled too). Once the
+                    # target, it stays one (walking to it makes it look safe: no swinging back).
+                    continue
                 # A star at risk is taken now: every star is a doubling for whoever takes it, worth
                 # more than the mushrooms a late one would double; the nearer the other, the more
                 # it is also worth denying the other's doubling.
@@ -498,8 +509,8 @@ class DefaultBot(Bot):
         self.killers: dict[int, int] = {}
 
         if (far or copying) and plan_mc is not None:
-            # Nothing the other does can touch us soon: follow the plan unless it walks into a
-            # dead end we could be boxed in (then the one-move look below decides).
+            # Nothing the other does can touch us soon (or it copies our moves): follow the plan
+            # unless it walks into a dead end we could be boxed in (then the search decides).
             undo = st.play(plan_mc[1])
             try:
                 info = evaluate(st, detail=True)

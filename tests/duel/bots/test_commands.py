@@ -98,3 +98,17 @@ def test_bench_plays_a_program_through_the_judge(tmp_path):
     row = play_one(GameSpec(MapSpec("tiny", path=str(board)), program, "walker", seed=1, opening=0, move_time=0.05))
     assert row.winner in ("A Win", "B Win", "Tie") and row.rounds >= 1
     assert "A" not in row.errors   # the program answered every move legally
+
+
+def test_the_seeded_opening_does_not_end_point_symmetric_when_it_can():
+    # B's last opening move has two choices: LEFT onto the mirror image of A's cell (the map's own
+    # symmetric start again) or UP. Whatever the seed, it goes UP.
+    from game.duel.bots.benchmark import OpeningPlayer
+    from game.duel.protocol import DuelObservation
+
+    obs = DuelObservation(round=1, grid=(".A..", "....", "..x.", "...B"), score_a=0, score_b=0, me="B")
+    moves = {OpeningPlayer(None, 1, seed, "B").answer(obs).output for seed in range(40)}
+    assert moves == {"UP\n"}
+    # Earlier opening moves are still drawn from every legal move.
+    early = {OpeningPlayer(None, 2, seed, "B").answer(obs).output for seed in range(40)}
+    assert early == {"UP\n", "LEFT\n"}

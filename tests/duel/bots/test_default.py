@@ -189,6 +189,14 @@ def test_a_copycat_is_recognised_from_its_moves():
     for k, g in enumerate(grids):
         answer = bot.act(obs_of(g, round_=k + 1))
     assert "copies" in answer.reason or "breaks the copying" in answer.reason, answer.reason
+    # As a program (a fresh bot every move), the count travels in the bot's memory file.
+    memory = {}
+    for k, g in enumerate(grids):
+        bot = default(1)
+        bot.restore(memory)
+        fresh = bot.act(obs_of(g, round_=k + 1))
+        memory = bot.memory()
+    assert fresh.move == answer.move and fresh.reason == answer.reason
 
 
 def test_races_for_a_star_the_other_reaches_before_our_mushrooms_are_in():
