@@ -5,9 +5,10 @@
   no single move keeps him out of reach, or just after a reveal with a detective one ride away;
   one double move per pair of stations and kind of ticket.
 * **Prior.** Each candidate gets a static score (``policy.mrx_static_score``): the chance a
-  detective rides onto him next, his territory (stations he reaches before any detective), how
-  many places the detectives will think he can be after it (the public
-  tracker run forward), how exposed the station is, and what the tickets cost. The search starts
+  detective rides onto him next (never taken below ``RISK_ROOT / sqrt(places)``: measured), his
+  territory (stations he reaches before any detective), how many places the detectives will
+  think he can be after it (the public tracker run forward), how exposed the station is, and
+  what the tickets cost. The search starts
   from it (progressive bias) so that a short budget still plays sensibly.
 * **Search.** UCB1 over the best candidates (a one-level tree), with progressive bias toward the
   prior. Between Mr X's moves the detectives play *without knowing where he is*: in the
@@ -17,7 +18,8 @@
   when cornered) and stop a few rounds ahead, scored by his territory, distance and the number of
   places he could be. A capture scores 0, reaching the end of the log 1.
 * The move with the most visits wins; its reason names the distance kept, the places he could be,
-  and the mean score of its simulations.
+  and the mean score of its simulations. At most ``MAX_SIMULATIONS`` per decision whatever the
+  budget: more made him weaker (the playouts' detectives are a rough model).
 """
 
 from __future__ import annotations
@@ -37,12 +39,18 @@ EXPLORATION = 0.25
 PRIOR_WEIGHT = 3.0        # progressive bias: prior / (visits + 1) * this
 HORIZON = 3               # rounds simulated after the move being judged
 MIN_ITERATIONS = 96       # before stopping early
+EVAL_PLACES = 0.04        # playout score per doubling of the places he could be
 EPSILON = 0.15            # chance of a random ride in a playout
 # Modelling the detectives' reply with a copy of their objective (RESPONSES > 0) was measured
 # worse: against chaser detectives 50 escapes in 100 games with it, 79 without; against the
 # default detectives 11 of 60 either way. It stays available, off.
 RESPONSES = 0             # candidates whose detectives' reply is modelled with their objective
 ITERATIONS_PER_SECOND = 3000
+# More simulations made him weaker: the playouts' detectives are a rough model, and the more
+# simulations, the more they outweigh the prior. Against chaser detectives (games 0-49) 45 escapes
+# in 50 at 0.05 s per move, 35 at 0.2 s (37 before the risk floor). So a decision uses at most
+# this many simulations, whatever the budget.
+MAX_SIMULATIONS = 150
 MAX_SCORED = 80           # candidates scored for the prior, safest first
 PRIOR_SHARE = 0.25        # of the budget, at most, for scoring the candidates
 RESPONSE_SHARE = 0.45     # of the budget, at most, for the prior and the replies
@@ -191,7 +199,7 @@ def _evaluate(sim: Sim, prob: dict) -> float:
     dd = g.ddist
     near = min(dd[d][sim.mrx] for d in sim.dl)
     room = territory(g, sim.mrx, detective_front(g, sim.dl))
-    return min(1.0, 0.3 + 0.05 * min(near, 5) + 0.04 * math.log2(1 + len(prob))
+    return min(1.0, 0.3 + 0.05 * min(near, 5) + EVAL_PLACES * math.log2(1 + len(prob))
                + TERRITORY_WEIGHT * min(room, TERRITORY_CAP) / TERRITORY_CAP)
 
 
@@ -250,7 +258,8 @@ class MctsMrX(MrXPlayer):
                 last = time.perf_counter() - start
         iterations = 0
         if len(moves) > 1:
-            cap = self.max_iterations or max(MIN_ITERATIONS, int(ITERATIONS_PER_SECOND * self.move_time))
+            cap = self.max_iterations or min(MAX_SIMULATIONS, max(MIN_ITERATIONS,
+                                                                   int(ITERATIONS_PER_SECOND * self.move_time)))
             while iterations < cap and time.perf_counter() < deadline:
                 iterations += 1
                 total_n = iterations

@@ -287,12 +287,18 @@ def believed_room(g: Graph, det_locs, prob: dict) -> float:
 
 
 def mrx_risk(feats, dest) -> float:
-    """Chance a detective rides onto Mr X next, if each detective who can reach him picks among
-    the places the detectives think he could be by their probability."""
+    """Chance a detective rides onto Mr X next: each detective who can reach him picks his
+    station with its probability among the places the detectives think he could be (x 1.5), but
+    never less than ``RISK_ROOT / sqrt(places)`` (certainly on a reveal)."""
     near, reach, after, revealed, _ = feats
     if not reach:
         return 0.0
     p_here = 1.0 if revealed else min(1.0, 1.5 * after.prob.get(dest, 1.0))
+    if RISK_ROOT and not revealed:
+        # measured: detectives guess far better than "uniform over the places he could be" (the
+        # default detectives caught him on the next move in 43% of the moves he ended in a
+        # detective's reach with 13 or more places, 57% with 5-12, 86% with 2-4)
+        p_here = max(p_here, min(1.0, RISK_ROOT / math.sqrt(max(1, len(after)))))
     return 1.0 - (1.0 - p_here) ** reach
 
 
@@ -305,7 +311,7 @@ def mrx_static_score(g: Graph, sim: Sim, tracker: PossibleLocations, move, feats
     free = sum(1 for n in g.neighbours[dest] if n not in sim.dl)
     front = detective_front(g, sim.dl)
     room = territory(g, dest, front)
-    base = (0.3 + 0.01 * min(total, 25) + 0.04 * math.log2(1 + len(after)) + 0.005 * min(free, 10)
+    base = (0.3 + 0.01 * min(total, 25) + PLACES_WEIGHT * math.log2(1 + len(after)) + 0.005 * min(free, 10)
             + TERRITORY_WEIGHT * min(room, TERRITORY_CAP) / TERRITORY_CAP)
     if BELIEF_WEIGHT:
         base += BELIEF_WEIGHT * min(believed_room(g, sim.dl, after.prob), TERRITORY_CAP) / TERRITORY_CAP
@@ -323,6 +329,11 @@ TERRITORY_WEIGHT = 1.0
 TERRITORY_CAP = 150
 BELIEF_WEIGHT = 0.0     # measured: weighing the believed room did not help (13-14 vs 23 wins in 60)
 SECRET_COST = 0.04
+PLACES_WEIGHT = 0.04    # per doubling of the places the detectives will think he can be
+# the chance a detective who can ride onto Mr X picks his station is taken as at least
+# RISK_ROOT / sqrt(places he could be); measured against chaser detectives 254 escapes in 300
+# games with it, 238 without; against the default detectives 41 and 38-41 in 200 (seeds 0-199)
+RISK_ROOT = 1.6
 
 
 def mrx_in_danger(g: Graph, sim: Sim) -> bool:
