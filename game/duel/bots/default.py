@@ -6,8 +6,8 @@ How it plays (docs/DUEL-BOTS.md says it at length):
   more with the other near) to the items it reaches before the other player (to the ones the
   other reaches first when there is none); the best value per step is the target. A mushroom is
   1; a star is worth the score it doubles, so a star waits for the mushrooms only while it is
-  safe (the other could not reach it before our mushroom tour is over); a star at risk is taken
-  now, also worth the other's score the nearer the other is. The last target is kept unless
+  safe (the other is further behind us than our mushroom tour takes, or more than 12 steps
+  behind); a star at risk is taken now, also worth the other's score the nearer the other is. The last target is kept unless
   another is clearly better.
 * **Copycat.** As A, when the other has answered our last move with its mirror image (players
   point-symmetric at two turns in a row), every cell is worth its item to us minus the mirror
@@ -43,7 +43,8 @@ DOOM = 60.0            # being chased into a dead end is nearly lost
 GAMMA = 0.92          # an item d steps away counts GAMMA**d of itself
 HAZARD = 12           # extra steps charged for an item only reachable over poison or a mine
 QUEUE = 2             # steps between two items of one side's collection tour
-STAR_SAFETY = 8        # a star the other reaches within this many steps of us is raced for now
+STAR_SAFETY = 8        # within this many steps of our lead a raced star is also worth the other's score
+STAR_RISK = 12         # a star is at risk when the other is at most min(our mushroom tour, this) steps behind us
 STAR_TIME_MARGIN = 40  # start the star tour this many turns before it would be too late
 CLOSE = 3              # the other this near is a wall for the plan (no walking through it)
 KEEP_FACTOR = 1.5      # a new target must be this much better per step to replace the last one
@@ -241,8 +242,8 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
     when there is none, one the other reaches first, the less far ahead the other, the better).
 
     Values depend on the score: a mushroom is 1; a star is worth the score it doubles. A star
-    waits while it is safe (the other could not reach it before our mushroom tour is over: every
-    mushroom taken first is doubled too); a star at risk is taken now and is also worth denying
+    waits while it is safe (the other is more steps behind us than our mushroom tour takes, or
+    more than ``STAR_RISK``: every mushroom taken first is doubled too); a star at risk is taken now and is also worth denying
     the other's doubling, the more the nearer the other is; once no mushroom of ours is left, or
     time runs short, every star is taken. A poison star only when the score is negative enough
     for halving to help. Poison, mines (far more with the other near) and stars kept for later
@@ -294,9 +295,10 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
             if it == MUSH:
                 value, why = 1.0, race
             elif it == STAR:
-                # Steps the other is behind us on the way to the star (it moves after a stun ends).
+                # Steps the other is behind us on the way to the star (it moves after a stun ends);
+            # at risk within our mushroom tour, capped (measured: uncapped, far stars went early).
                 lead = t + stun_other - steps[c] if t >= 0 else turns_left
-                if not stars_now and lead > tour and c != keep:
+                if not stars_now and lead > min(tour, STAR_RISK) and c != keep:
                     # Safe: it waits until our mushrooms are in (they get doubled too). Once the
                     # target, it stays one (walking to it makes it look safe: no swinging back).
                     continue
