@@ -63,7 +63,7 @@ def test_bench_writes_table_files_and_chart(tmp_path):
     out = tmp_path / "out"
     done = subprocess.run([sys.executable, str(ROOT / "run.py"), "duel", "bench", "--bots", "walker,random",
                            "--maps", str(board), "--generated", "1", "--games", "2", "--workers", "1",
-                           "--seed", "3", "--out", str(out)],
+                           "--seed", "3", "--out", str(out), "--db", str(tmp_path / "r.sqlite")],
                           capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "walker" in done.stdout and "95% CI" in done.stdout
