@@ -32,7 +32,7 @@ import weakref
 
 import numpy as np
 
-from game.treasure.agents.knowledge import Knowledge, _direction, _rivals, distances_from
+from game.treasure.agents.knowledge import Knowledge, distances_from, rival_steps
 from game.treasure.board import DIRECTIONS, UNREACHABLE, Board, Pos
 
 _DAGS: "weakref.WeakKeyDictionary[Board, dict[Pos, PrisonDag]]" = weakref.WeakKeyDictionary()
@@ -129,15 +129,8 @@ class TrailKnowledge(Knowledge):
         last = dag.tile_number(trail[-1])
         keep = dag.below(last) & ~(1 << last)
         bad = 0
-        for i in range(first_new, k):
-            previous = _direction(trail[i - 1], trail[i]) if i > 0 else None
-            chosen = _direction(trail[i], trail[i + 1])
-            for rival in _rivals(previous, chosen):
-                dr, dc = DIRECTIONS[rival]
-                n = (trail[i][0] + dr, trail[i][1] + dc)
-                if not board.on_map(n) or not board.passable[n]:
-                    continue
-                if dag.depth(n) == i + 1:  # a DAG child of trail[i]: a shortest path goes on from there
-                    bad |= dag.below(dag.tile_number(n))
+        for i, n in rival_steps(board, trail, first_new):
+            if dag.depth(n) == i + 1:  # a DAG child of trail[i]: a shortest path goes on from there
+                bad |= dag.below(dag.tile_number(n))
         self.possible &= dag.to_mask(keep & ~bad)
         self.trail_seen = len(trail)

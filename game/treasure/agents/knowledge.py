@@ -138,16 +138,9 @@ class Knowledge:
         # On a shortest path through the whole trail, and not where he stands now.
         ok = (from_start != UNREACHABLE) & (here == from_start - k) & (here > 0)
         first_new = max(self.trail_seen - 1, 0)
-        for i in range(first_new, k):
-            previous = _direction(trail[i - 1], trail[i]) if i > 0 else None
-            chosen = _direction(trail[i], trail[i + 1])
-            for rival in _rivals(previous, chosen):
-                dr, dc = DIRECTIONS[rival]
-                n = (trail[i][0] + dr, trail[i][1] + dc)
-                if not board.on_map(n) or not board.passable[n]:
-                    continue
-                # The rival would also be a step on a shortest path: the rule would have taken it.
-                ok &= distances_from(board, n) != from_start - i - 1
+        for i, n in rival_steps(board, trail, first_new):
+            # The rival would also be a step on a shortest path: the rule would have taken it.
+            ok &= distances_from(board, n) != from_start - i - 1
         self.possible &= ok
         self.trail_seen = len(trail)
 
@@ -209,6 +202,18 @@ def _rivals(previous: str | None, chosen: str) -> list[str]:
     if previous is not None and previous not in earlier:
         earlier.append(previous)
     return earlier
+
+
+def rival_steps(board: Board, trail: list[Pos], start: int = 0):
+    """For each step ``i >= start`` of the trail, the open cells a rival direction leads to from
+    ``trail[i]`` (directions the rule would have preferred, had they been as short): ``(i, cell)``."""
+    for i in range(start, len(trail) - 1):
+        previous = _direction(trail[i - 1], trail[i]) if i > 0 else None
+        for rival in _rivals(previous, _direction(trail[i], trail[i + 1])):
+            dr, dc = DIRECTIONS[rival]
+            n = (trail[i][0] + dr, trail[i][1] + dc)
+            if board.on_map(n) and board.passable[n]:
+                yield i, n
 
 
 def box_sum(p: np.ndarray, side: int) -> np.ndarray:
