@@ -5,7 +5,7 @@ Esc on the title asks first, M mutes, the teleport is refused at once once used.
 import pytest
 
 from game.treasure.arcade.replay import ReplayPauseOverlay
-from game.treasure.arcade.scenes import GameOverOverlay, PlayScene, TitleScene, summary
+from game.treasure.arcade.scenes import PlayScene, TitleScene, summary
 from game.treasure.arcade.match import plural
 from game.shell.input import Click, Intention, key_code
 from game.shell.scenes import Quit
