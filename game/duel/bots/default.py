@@ -50,6 +50,8 @@ CLOSE = 3              # the other this near is a wall for the plan (no walking 
 KEEP_FACTOR = 1.5      # a new target must be this much better per step to replace the last one
 MUSHROOM_STEPS = 2.5   # steps a mushroom takes on average in a collection tour
 COPYCAT = 2            # our turns in a row with the players point-symmetric: the other copies our moves
+SYMMETRY_PENALTY = 10.0 # as A, times the chance that B, stepping at random, stands point-symmetric to A within
+                        # two rounds with A not ahead in the copy game (a copycat then ties or wins)
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
 EVALS_PER_SECOND = 2500  # nodes per second of move time: about half of what a loaded 2-core machine
                          # searches on a 20x20 board (0.4 ms an evaluation), leaving room for the rest
@@ -417,6 +419,102 @@ def copy_plan(st: State, keep: int = -1) -> Plan | None:
     return Plan(c, items[c], steps[c], None, first[c], why)
 
 
+def copy_game_won(st: State) -> bool:
+    """With the players point-symmetric and B copying every move of A (turned by 180 degrees), A
+    alone decides where both go: it takes every item whose mirror image is gone (B, on the mirror
+    cell, gets nothing), and every other pair gives both players the same. Does A end ahead?
+    (Mushrooms first, then the stars double; poison stars and mines are left alone.) False when
+    everything is symmetric: a tie."""
+    n = st.geo.n
+    items = st.items
+    sa, sb = st.score
+    stars = 0
+    for c in st.item_cells:
+        item = items[c]
+        if item and not items[n - 1 - c]:
+            if item == MUSH:
+                sa += 1
+            elif item == STAR:
+                stars += 1
+    if sa > 0:
+        sa <<= min(stars, 30)
+    return sa > sb
+
+
+def _copy_trap(st: State) -> bool:
+    """B stands on the mirror image of A's cell and A does not win the copy game."""
+    return st.pos[1] == st.geo.n - 1 - st.pos[0] and not copy_game_won(st)
+
+
+def _replies(st: State) -> list[int]:
+    """The cells the player to move can step to (``[-1]``: a stunned turn)."""
+    p = st.turn
+    return [-1] if st.stun[p] > 0 else [c for _, c in st.legal(p)]
+
+
+def _trap_chance(st: State, rounds: int) -> float:
+    """B to move: the chance that B, stepping at random, stands point-symmetric to A (with A not
+    winning the copy game) within ``rounds`` rounds, A avoiding it as well as it can."""
+    replies = _replies(st)
+    if not replies:
+        return 0.0
+    total = 0.0
+    for r in replies:
+        back = st.play(r)
+        try:
+            if _copy_trap(st):
+                total += 1.0
+            elif rounds > 1:
+                best = 1.0
+                for c in _replies(st):
+                    undo = st.play(c)
+                    try:
+                        best = min(best, _trap_chance(st, rounds - 1))
+                    finally:
+                        st.undo(undo)
+                    if best == 0.0:
+                        break
+                total += best if _replies(st) else 0.0
+        finally:
+            st.undo(back)
+    return total / len(replies)
+
+
+def symmetry_risks(st: State, legal, rounds: int = 2) -> dict:
+    """As A, on a board without an open centre cell: for each move, the chance that B, stepping at
+    random, stands point-symmetric to A within ``rounds`` rounds with A not winning the copy game
+    (:func:`copy_game_won`), A avoiding it as well as it can; only moves with a chance above 0.
+    When the players already stand point-symmetric, B is taken to copy: the chance is 1 if the
+    move's mirror image loses A the copy game, else 0.
+    A copycat B that has lost the symmetry (after a random opening, say) walks until it stands on
+    the mirror image of A's cell, and copies from then on: from there it ties or wins. On a board
+    with a centre cell A breaks the copying by stepping on it, so nothing is risky there."""
+    geo = st.geo
+    n = geo.n
+    if n % 2 == 1 and geo.open[(n - 1) // 2]:
+        return {}
+    copying = st.pos[1] == n - 1 - st.pos[0]
+    risks = {}
+    for mc in legal:
+        undo = st.play(mc[1])
+        try:
+            mirror = n - 1 - mc[1]
+            if copying and (st.stun[1] > 0 or mirror in _replies(st)):
+                # Already point-symmetric: B answers with the mirror image of our move.
+                back = st.play(-1 if st.stun[1] > 0 else mirror)
+                try:
+                    chance = 1.0 if _copy_trap(st) else 0.0
+                finally:
+                    st.undo(back)
+            else:
+                chance = _trap_chance(st, rounds)
+        finally:
+            st.undo(undo)
+        if chance > 0.0:
+            risks[mc] = chance
+    return risks
+
+
 class DefaultBot(Bot):
     """A collection plan checked by alpha-beta search for traps, dead ends and races (see the module doc)."""
 
@@ -501,6 +599,12 @@ class DefaultBot(Bot):
             self.last_depth, self.last_nodes = 0, 0
             return Decision(MOVES[chase[0]], self._reason(st, chase, None, None, "chases it to the end"))
 
+        # As A, a move after which B could stand point-symmetric to us, with us not ahead in the copy
+        # game, costs SYMMETRY_PENALTY times that chance (above the least of any move).
+        risky = symmetry_risks(st, legal) if me == 0 else {}
+        floor = min((risky.get(mc, 0.0) for mc in legal), default=0.0)
+        pen = {mc: SYMMETRY_PENALTY * (r - floor) for mc, r in risky.items() if r > floor}
+
         da = st.geo.distances(st.pos[me], st.pos[1 - me])
         apart = min((da[x] for x in st.geo.nbrs[st.pos[1 - me]] if da[x] >= 0), default=-1)
         far = apart < 0 or apart > FAR
@@ -510,7 +614,7 @@ class DefaultBot(Bot):
         self.st = st
         self.killers: dict[int, int] = {}
 
-        if (far or copying) and plan_mc is not None:
+        if (far or copying) and plan_mc is not None and plan_mc not in pen:
             # Nothing the other does can touch us soon (or it copies our moves): follow the plan
             # unless it walks into a dead end we could be boxed in (then the search decides).
             undo = st.play(plan_mc[1])
@@ -529,11 +633,12 @@ class DefaultBot(Bot):
         for depth in range(1, (1 if far else self.max_depth) + 1):
             try:
                 head = order[0]
-                head_value = self._root_value(head, depth, -math.inf, math.inf)
+                head_value = self._root_value(head, depth, -math.inf, math.inf) - pen.get(head, 0.0)
                 bar = head_value + (self.MARGIN if head == plan_mc else 0.0)
                 best, best_value = head, head_value
                 for mc in order[1:]:
-                    v = self._root_value(mc, depth, bar, math.inf)
+                    p = pen.get(mc, 0.0)
+                    v = self._root_value(mc, depth, bar + p, math.inf) - p
                     if v > bar and v > best_value:
                         best, best_value, bar = mc, v, v
             except _OutOfBudget:
@@ -546,8 +651,10 @@ class DefaultBot(Bot):
                 break  # a forced result: deeper search cannot change it
         self.last_depth, self.last_nodes = depth_done, self.nodes
         if choice is None:  # nothing finished in time: the plan, or else the first legal move
-            choice = plan_mc or legal[0]
+            choice = plan_mc if plan_mc is not None and plan_mc not in pen else min(legal, key=lambda mc: pen.get(mc, 0.0))
         note = None if choice == plan_mc or plan_mc is None else "overrides the plan"
+        if plan_mc in pen and choice != plan_mc:
+            note = "keeps the position from turning symmetric (a copycat would tie)"
         return Decision(MOVES[choice[0]], self._reason(st, choice, choice_value, plan if choice == plan_mc else None,
                                                        note, depth=depth_done))
 

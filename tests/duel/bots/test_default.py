@@ -220,3 +220,36 @@ def test_goes_for_contested_items_when_the_other_is_nearer_to_all():
     plan = make_plan(State.from_observation(obs))
     assert plan is not None and plan.cell in (21, 23)
     assert "contested" in plan.why
+
+
+def test_as_a_avoids_the_move_that_lets_b_restore_the_symmetry():
+    from game.duel.bots.default import copy_game_won, symmetry_risks
+
+    # Items point-symmetric, scores equal, players not. After A's RIGHT to (0, 1), B's RIGHT to
+    # (3, 2) stands on its mirror cell: everything is symmetric, and a copycat B ties from there.
+    # After DOWN to (1, 0), no reply of B reaches the mirror cell (2, 3).
+    g = ["A . . m",
+         ". . . .",
+         ". . . .",
+         "m B . ."]
+    st = State.from_observation(obs_of(g))
+    legal = st.legal(0)
+    risky = symmetry_risks(st, legal)
+    assert {MOVES[mc[0]] for mc in risky} == {"RIGHT"}
+    assert st.pos == [0, 13] and st.items[3] and st.turn == 0   # the check leaves the state as it was
+    # The plan heads RIGHT for the mushroom at (0, 3) (B takes the one at (3, 0) first); the bot
+    # goes DOWN instead and says why.
+    assert make_plan(st).first == 1
+    answer = default(1).act(obs_of(g))
+    assert answer.move == "DOWN" and "symmetric" in answer.reason, answer
+    # With the mirror image of the mushroom at (0, 3) gone, A wins the copy game (it takes that
+    # mushroom, B's mirror cell is empty): nothing to avoid. One point behind, it only ties: risky.
+    g = ["A . . m", ". . . .", ". . . .", ". B . ."]
+    assert symmetry_risks(State.from_observation(obs_of(g)), legal) == {}
+    st = State.from_observation(obs_of(g, score_b=1))
+    assert not copy_game_won(st)
+    assert {MOVES[mc[0]] for mc in symmetry_risks(st, legal)} == {"RIGHT"}
+    # A board with an open centre cell: A can always break the copying there.
+    g = ["A . . . m", ". . . . .", ". . . . .", ". . . . .", "m . . B ."]
+    st = State.from_observation(obs_of(g))
+    assert symmetry_risks(st, st.legal(0)) == {}
