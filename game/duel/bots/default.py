@@ -441,9 +441,14 @@ def copy_game_won(st: State) -> bool:
     return sa > sb
 
 
+def point_symmetric(st: State) -> bool:
+    """B stands on the mirror image (turned by 180 degrees) of A's cell."""
+    return st.pos[1] == st.geo.n - 1 - st.pos[0]
+
+
 def _copy_trap(st: State) -> bool:
     """B stands on the mirror image of A's cell and A does not win the copy game."""
-    return st.pos[1] == st.geo.n - 1 - st.pos[0] and not copy_game_won(st)
+    return point_symmetric(st) and not copy_game_won(st)
 
 
 def _replies(st: State) -> list[int]:
@@ -465,8 +470,9 @@ def _trap_chance(st: State, rounds: int) -> float:
             if _copy_trap(st):
                 total += 1.0
             elif rounds > 1:
-                best = 1.0
-                for c in _replies(st):
+                ours = _replies(st)
+                best = 1.0 if ours else 0.0   # A boxed in: no copy game to lose
+                for c in ours:
                     undo = st.play(c)
                     try:
                         best = min(best, _trap_chance(st, rounds - 1))
@@ -474,7 +480,7 @@ def _trap_chance(st: State, rounds: int) -> float:
                         st.undo(undo)
                     if best == 0.0:
                         break
-                total += best if _replies(st) else 0.0
+                total += best
         finally:
             st.undo(back)
     return total / len(replies)
@@ -493,7 +499,7 @@ def symmetry_risks(st: State, legal, rounds: int = 2) -> dict:
     n = geo.n
     if n % 2 == 1 and geo.open[(n - 1) // 2]:
         return {}
-    copying = st.pos[1] == n - 1 - st.pos[0]
+    copying = point_symmetric(st)
     risks = {}
     for mc in legal:
         undo = st.play(mc[1])
@@ -580,7 +586,7 @@ class DefaultBot(Bot):
         if not legal:
             return Decision(MOVES[0], "boxed in: no legal move")
         # As A: is the other copying us (point-symmetric players at our turns, round after round)?
-        if me == 0 and st.pos[1] == st.geo.n - 1 - st.pos[0]:
+        if me == 0 and point_symmetric(st):
             self._copied = self._copied + 1 if consecutive or obs.round == 1 else 1
         else:
             self._copied = 0
