@@ -365,6 +365,13 @@ def _gain(item: int, score: int) -> float:
     return 0.0
 
 
+def open_centre(geo) -> int:
+    """The board's centre cell if it has one (odd by odd) and it is open, else -1: a copycat
+    cannot follow A onto it."""
+    n = geo.n
+    return (n - 1) // 2 if n % 2 == 1 and geo.open[(n - 1) // 2] else -1
+
+
 def copy_plan(st: State, keep: int = -1) -> Plan | None:
     """The plan against a copycat (as A, the other has answered our last moves with the mirror
     image, keeping the position point-symmetric): every step we take to a cell, it takes to the
@@ -380,7 +387,7 @@ def copy_plan(st: State, keep: int = -1) -> Plan | None:
     n = geo.n
     me = st.turn
     sa, sb = st.score[me], st.score[1 - me]
-    centre = (n - 1) // 2 if n % 2 == 1 else -1
+    centre = open_centre(geo)
     gain = [0.0] * n
     for c in geo.open_cells:
         if c == centre:
@@ -495,10 +502,9 @@ def symmetry_risks(st: State, legal, rounds: int = 2) -> dict:
     A copycat B that has lost the symmetry (after a random opening, say) walks until it stands on
     the mirror image of A's cell, and copies from then on: from there it ties or wins. On a board
     with a centre cell A breaks the copying by stepping on it, so nothing is risky there."""
-    geo = st.geo
-    n = geo.n
-    if n % 2 == 1 and geo.open[(n - 1) // 2]:
+    if open_centre(st.geo) >= 0:
         return {}
+    n = st.geo.n
     copying = point_symmetric(st)
     risks = {}
     for mc in legal:
