@@ -253,3 +253,20 @@ def test_as_a_avoids_the_move_that_lets_b_restore_the_symmetry():
     g = ["A . . . m", ". . . . .", ". . . . .", ". . . . .", "m . . B ."]
     st = State.from_observation(obs_of(g))
     assert symmetry_risks(st, st.legal(0)) == {}
+
+
+def test_no_target_behind_a_poison_star_that_would_halve_more_than_it_gives():
+    # The last two mushrooms lie behind a poison star. With 40 points, halving costs 20 for 2:
+    # the plan has no target and the bot, standing at the star, does not step on it. With 1 point
+    # (halving costs 1) the mushrooms are worth the way.
+    rows = [". . . . . . . B",
+            ". . . A . . . .",
+            "x x x t x x x x",
+            "m m . . . . . ."]
+    rich = obs_of(rows, score_a=40, score_b=10)
+    assert make_plan(State.from_observation(rich)) is None
+    for nodes in (1, 40):
+        assert default(nodes=nodes).act(rich).move != "DOWN"
+    poor = obs_of(rows, score_a=1, score_b=0)
+    plan = make_plan(State.from_observation(poor))
+    assert plan is not None and rows[3].split()[plan.cell % 8] == "m"
