@@ -271,16 +271,3 @@ def test_no_target_behind_a_poison_star_that_would_halve_more_than_it_gives():
     plan = make_plan(State.from_observation(poor))
     assert plan is not None and rows[3].split()[plan.cell % 8] == "m"
 
-
-def test_a_star_waits_while_the_other_is_more_than_a_few_steps_behind():
-    # Five mushrooms and a star in our corner. B 10 steps behind us on the way to the star: the
-    # plan is checked again every move, so the star waits for the mushrooms (it doubles them
-    # too). B 3 steps behind: taken now.
-    far = [". . . . . . . . . ."] * 5
-    rows = ["A s . . . . . . . .", "m . . . . . . . . .", "m . . . . . . . . .",
-            "m . . . . . . . . .", "m m . . . . . . . ."]
-    waits = make_plan(State.from_observation(obs_of(rows + [". . . . . . . B . ."] + far, score_a=20, score_b=5)))
-    assert waits is not None and waits.item == 1 and waits.cell != 1  # a mushroom, not the star
-    near = rows[:2] + ["m . . B . . . . . ."] + rows[3:] + far
-    races = make_plan(State.from_observation(obs_of(near, score_a=20, score_b=5)))
-    assert races is not None and races.cell == 1
