@@ -318,7 +318,7 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
                 continue
             # A way whose hazards cost as many steps as a poison star here (most likely one) loses
             # half the score on the way: not worth a target worth less than that.
-            if halving_loss > value and mine[c] - steps[c] - extra.get(it, 0) >= extra[PSTAR] > 1:
+            if halving_loss > value and mine[c] - steps[c] - extra.get(it, 0) >= extra[PSTAR]:
                 continue
             if race:  # the further the other is ahead, the smaller our chance to get there first
                 value /= 1 + max(0, steps[c] - t - stun_other)
