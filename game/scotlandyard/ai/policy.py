@@ -242,13 +242,8 @@ def tracker_after(tracker: PossibleLocations, sim: Sim, move) -> PossibleLocatio
     return t
 
 
-def mrx_move_features(g: Graph, sim: Sim, tracker: PossibleLocations, move):
-    """(nearest detective hops, detectives who could ride there next, possible places after,
-    revealed?, sum of the detectives' hops)."""
-    dest = move[-1]
-    dd = g.ddist
-    dists = [dd[d][dest] for d in sim.dl]
-    near = min(dists)
+def detectives_reaching(g, sim, dest: int) -> int:
+    """How many detectives could ride onto ``dest`` on their next move (a ticket for the ride in hand)."""
     reach = 0
     for i, loc in enumerate(sim.dl):
         tk = sim.dt[i]
@@ -256,6 +251,17 @@ def mrx_move_features(g: Graph, sim: Sim, tracker: PossibleLocations, move):
             if x == dest and tk[t] > 0:
                 reach += 1
                 break
+    return reach
+
+
+def mrx_move_features(g: Graph, sim: Sim, tracker: PossibleLocations, move):
+    """(nearest detective hops, detectives who could ride there next, possible places after,
+    revealed?, sum of the detectives' hops)."""
+    dest = move[-1]
+    dd = g.ddist
+    dists = [dd[d][dest] for d in sim.dl]
+    near = min(dists)
+    reach = detectives_reaching(g, sim, dest)
     after = tracker_after(tracker, sim, move)
     revealed = entries_for(sim, move)[-1][1] is not None
     return near, reach, after, revealed, sum(min(x, 8) for x in dists)

@@ -132,17 +132,11 @@ class _Places:
 def playout_features(sim: Sim, move, after_prob: dict) -> list[float]:
     """:func:`survival_features` inside a playout: ``sim`` before Mr X's ``move``, ``after_prob``
     the public possible set after it (the playout's uniform model)."""
-    from game.scotlandyard.ai.policy import detective_front, entries_for, mrx_risk, territory
+    from game.scotlandyard.ai.policy import detective_front, detectives_reaching, entries_for, mrx_risk, territory
 
     g = sim.g
     dest = move[-1]
-    reach = 0
-    for i, loc in enumerate(sim.dl):
-        tk = sim.dt[i]
-        for t, x in g.det_rides[loc]:
-            if x == dest and tk[t] > 0:
-                reach += 1
-                break
+    reach = detectives_reaching(g, sim, dest)
     near = min(g.ddist[d][dest] for d in sim.dl)
     revealed = entries_for(sim, move)[-1][1] is not None
     risk = mrx_risk((near, reach, _Places(after_prob), revealed, 0), dest)
