@@ -166,14 +166,11 @@ MEANS = (0.054901, 0.580178, 2.414749, 3.039319, 3.578184, 0.041855, 1.049465, 0
 SCALES = (0.227787, 0.49353, 0.764263, 0.881497, 0.930451, 0.219262, 1.046785, 0.139898, 1.706956, 0.387282, 0.161281, 0.411126, 1.590137, 0.279288, 0.835548, 1.580777, 0.301468, 0.439054, 2.207376, 2.402217, 2.198596, 0.314389, 1.010806)
 
 
-def survival_probability(x, coefficients=None, intercept=None, means=None, scales=None) -> float:
-    """The fitted chance that Mr X is *not* caught within the model's horizon, for features ``x``."""
-    coefficients = COEFFICIENTS if coefficients is None else coefficients
-    intercept = INTERCEPT if intercept is None else intercept
-    means = MEANS if means is None else means
-    scales = SCALES if scales is None else scales
-    z = intercept
-    for v, c, m, s in zip(x, coefficients, means, scales):
+def survival_probability(x) -> float:
+    """The fitted chance that Mr X escapes in the end (the label the constants above were fitted
+    to), for features ``x`` (:func:`survival_features`)."""
+    z = INTERCEPT
+    for v, c, m, s in zip(x, COEFFICIENTS, MEANS, SCALES):
         z += c * (v - m) / s
     if z >= 0:
         return 1.0 / (1.0 + math.exp(-z))
