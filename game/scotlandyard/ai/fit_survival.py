@@ -23,6 +23,7 @@ prints the constants for ``survival.py``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 
@@ -31,18 +32,19 @@ import numpy as np
 LABELS = ("caught1", "caught2", "caught3", "escaped")
 
 
-def _count_bound(on: bool = True, saved=None):
-    """End both searches by their simulation count only (games repeat exactly whatever the load);
-    returns the shares it replaced, which ``_count_bound(False, saved)`` puts back."""
+@contextlib.contextmanager
+def _count_bound():
+    """Within it, both searches end by their simulation count only (games repeat exactly whatever
+    the load)."""
     import game.scotlandyard.ai.mcts_detectives as md
     import game.scotlandyard.ai.mcts_mrx as mx
 
-    if not on:
-        md.SEARCH_SHARE, mx.SEARCH_SHARE, mx.PRIOR_SHARE = saved
-        return saved
     saved = (md.SEARCH_SHARE, mx.SEARCH_SHARE, mx.PRIOR_SHARE)
     md.SEARCH_SHARE = mx.SEARCH_SHARE = mx.PRIOR_SHARE = 1e6
-    return saved
+    try:
+        yield
+    finally:
+        md.SEARCH_SHARE, mx.SEARCH_SHARE, mx.PRIOR_SHARE = saved
 
 
 def _row(g, sim, tracker, move):
@@ -81,11 +83,8 @@ def _play_on(state, seed, rounds, detectives, move_time):
 def log_games(detectives: str, seeds, alternatives: bool = True, move_time: float = 0.05):
     """Rows (seed, opponent 0 default / 1 other, turn, kind 0 chosen / 1 alternative, features...,
     hand prior, caught1, caught2, caught3, escaped); -1 where a label is unknown."""
-    saved = _count_bound()
-    try:
+    with _count_bound():
         return _log(detectives, seeds, alternatives, move_time)
-    finally:
-        _count_bound(False, saved)
 
 
 def _log(detectives, seeds, alternatives, move_time):
