@@ -384,8 +384,6 @@ def copy_plan(st: State, keep: int = -1) -> Plan | None:
     other's poison); cells that give the other more cost extra steps on the way. On a board with a
     centre cell, stepping on it breaks the copying (the other cannot follow us there): a target
     when nothing else gains. ``None`` when no cell gains anything."""
-    import heapq
-
     geo = st.geo
     items = st.items
     n = geo.n
@@ -399,20 +397,9 @@ def copy_plan(st: State, keep: int = -1) -> Plan | None:
         else:
             gain[c] = _gain(items[c], sa) - _gain(items[n - 1 - c], sb)
     start, other = st.pos[me], st.pos[1 - me]
-    cost = [-1.0] * n
-    steps = [0] * n
-    first = [-1] * n
-    cost[start] = 0.0
-    heap = [(1.0 + max(0.0, -gain[x]) * 30, 1, x, x) for x in geo.nbrs[start] if x != other]
-    heapq.heapify(heap)
-    while heap:
-        cx, sx, x, f = heapq.heappop(heap)
-        if cost[x] >= 0:
-            continue
-        cost[x], steps[x], first[x] = cx, sx, f
-        for y in geo.nbrs[x]:
-            if cost[y] < 0 and y != other:
-                heapq.heappush(heap, (cx + 1.0 + max(0.0, -gain[y]) * 30, sx + 1, y, f))
+    # Cells that give the other more cost extra steps on the way.
+    step_cost = [1.0 + max(0.0, -g) * 30 for g in gain]
+    cost, steps, first = geo.cheapest_paths(start, step_cost, wall=other)
     best = kept = None
     for c in geo.open_cells:
         if gain[c] > 0 and cost[c] > 0:

@@ -146,6 +146,21 @@ class Geometry:
 
         Returns (cost, steps, first cell of the path) per cell; cost -1 where unreachable.
         """
+        step_cost = [1 + extra.get(it, 0) for it in items]
+        if other_cost is None:
+            return self.cheapest_paths(start, step_cost, wall=other, ends=self.nbrs[other])
+        step_cost[other] += other_cost
+        return self.cheapest_paths(start, step_cost)
+
+    def cheapest_paths(self, start: int, step_cost, wall: int = -1,
+                       ends=()) -> tuple[list, list[int], list[int]]:
+        """Dijkstra from ``start`` where stepping onto cell ``c`` costs ``step_cost[c]``; ``wall``
+        (a cell, or -1) is never entered, and cells in ``ends`` may end a path but no path goes
+        on from them. Ties go to fewer steps, then the lower cell index.
+
+        Returns (cost, steps, first cell of the path) per cell; cost -1 where unreachable (0 at
+        ``start``).
+        """
         import heapq
 
         nbrs = self.nbrs
@@ -154,27 +169,18 @@ class Geometry:
         steps = [0] * n
         first = [-1] * n
         cost[start] = 0
-        near_other = () if other_cost is not None else nbrs[other]
-        if other_cost is None:
-            cost[other] = -2
-        penalty = other_cost or 0
-        heap = []
-        for x in nbrs[start]:
-            if cost[x] == -1:
-                heapq.heappush(heap, (1 + extra.get(items[x], 0) + (penalty if x == other else 0), 1, x, x))
+        heap = [(step_cost[x], 1, x, x) for x in nbrs[start] if x != wall]
+        heapq.heapify(heap)
         while heap:
             cx, sx, x, f = heapq.heappop(heap)
             if cost[x] != -1:
                 continue
             cost[x], steps[x], first[x] = cx, sx, f
-            if x in near_other:
+            if x in ends:
                 continue
             for y in nbrs[x]:
-                if cost[y] == -1:
-                    heapq.heappush(heap, (cx + 1 + extra.get(items[y], 0) + (penalty if y == other else 0),
-                                          sx + 1, y, f))
-        if other_cost is None:
-            cost[other] = -1
+                if cost[y] == -1 and y != wall:
+                    heapq.heappush(heap, (cx + step_cost[y], sx + 1, y, f))
         return cost, steps, first
 
     def safe_paths(self, start: int, blocked: int, items: list[int]) -> tuple[list[int], list[int]]:
