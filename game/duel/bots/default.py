@@ -46,6 +46,7 @@ QUEUE = 2             # steps between two items of one side's collection tour
 STAR_SAFETY = 8        # within this many steps of our lead a raced star is also worth the other's score
 STAR_RISK = 12         # a star is at risk when the other is at most min(our mushroom tour, this) steps behind us
 STAR_TIME_MARGIN = 40  # start the star tour this many turns before it would be too late
+TERRITORY = 0.5        # the evaluation's weight on the share of the board each side reaches first
 CLOSE = 3              # the other this near is a wall for the plan (no walking through it)
 KEEP_FACTOR = 1.5      # a new target must be this much better per step to replace the last one
 MUSHROOM_STEPS = 2.5   # steps a mushroom takes on average in a collection tour
@@ -169,7 +170,7 @@ def evaluate(st: State, detail: bool = False):
     if doomed_b:
         value += DOOM * (0.5 + 10.0 / (20 + gb))
     total = va + vb
-    value += 0.5 * (va - vb) / total if total else 0.0
+    value += TERRITORY * (va - vb) / total if total else 0.0
     if detail:
         return Analysis(value, (da, db), (va / total if total else 0.5), (doomed_a, doomed_b), (va, vb))
     return value
@@ -576,6 +577,10 @@ class DefaultBot(Bot):
     # ------------------------------------------------------------------ decision
     def act(self, obs: DuelObservation) -> Decision:
         started = time.perf_counter()
+        if self._prev is not None and self._prev[0] >= obs.round:
+            # A new game (a program's working folder may be reused from game to game): what we
+            # remember is about another game.
+            self._prev, self._target, self._copied = None, -1, 0
         consecutive = self._prev is not None and self._prev[0] == obs.round - 1
         st = State.from_observation(obs, stun_other=self._other_stun(obs))
         me = st.turn
@@ -584,7 +589,7 @@ class DefaultBot(Bot):
             return Decision(MOVES[0], "boxed in: no legal move")
         # As A: is the other copying us (point-symmetric players at our turns, round after round)?
         if me == 0 and point_symmetric(st):
-            self._copied = self._copied + 1 if consecutive or obs.round == 1 else 1
+            self._copied = self._copied + 1 if consecutive else 1
         else:
             self._copied = 0
         plan = None

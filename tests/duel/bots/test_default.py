@@ -199,6 +199,29 @@ def test_a_copycat_is_recognised_from_its_moves():
     assert fresh.move == answer.move and fresh.reason == answer.reason
 
 
+def test_memory_from_an_earlier_game_is_dropped_at_the_next_games_start():
+    # A judge may run a program in the same working folder game after game. What the bot
+    # remembers from the last game (here: a copycat seen round after round) must not carry over:
+    # round 1 of the next game plays exactly as a bot that remembers nothing.
+    grids = [["A . . . .", ". . . . .", "m . . . .", ". . . . .", "m . . . B"],
+             [". A . . .", ". . . . .", "m . . . .", ". . . . .", "m . . B ."],
+             [". . A . .", ". . . . .", "m . . . .", ". . . . .", "m . B . ."]]
+    memory = {}
+    for k, g in enumerate(grids):
+        bot = default(1)
+        bot.restore(memory)
+        bot.act(obs_of(g, round_=k + 1))
+        memory = bot.memory()
+    assert memory["copied"] >= 2
+    stale = default(1)
+    stale.restore(memory)
+    fresh = default(1)
+    after_stale, after_fresh = stale.act(obs_of(grids[0])), fresh.act(obs_of(grids[0]))
+    assert "cop" not in after_fresh.reason
+    assert (after_stale.move, after_stale.reason) == (after_fresh.move, after_fresh.reason)
+    assert stale.memory() == fresh.memory()
+
+
 def test_races_for_a_star_the_other_reaches_before_our_mushrooms_are_in():
     # Our star is nearer to us than to B, but B gets there long before our four mushrooms are in:
     # take it now rather than lose it.
