@@ -25,6 +25,7 @@ REGISTRY: dict[str, str] = {
     # Sparring partners for the bench and the tests (not baselines of the issue).
     "trapper": "game.duel.bots.sparring:TrapperBot",
     "collector": "game.duel.bots.sparring:CollectorBot",
+    "hunter": "game.duel.bots.sparring:HunterBot",
 }
 
 

@@ -1,11 +1,13 @@
-"""Sparring partners for the bench and the tests: ``collector`` and ``trapper``.
+"""Sparring partners for the bench and the tests: ``collector``, ``trapper`` and ``hunter``.
 
 Not baselines of the issue: they stand in for the course's strongest bots, which are held out.
 ``collector`` follows the default bot's collection plan without any search: mushrooms first,
 stars late unless raced for, poison and mines walked around. ``trapper`` collects the same way
 until the other player is near, then hunts it: every move it takes the step that leaves the
 other the fewest cells it reaches first (and the fewest legal moves), following it into dead ends
-the way the course's best bots boxed their opponents in.
+the way the course's best bots boxed their opponents in. ``hunter`` hunts the same way but
+collects like ``greedy`` (value per step, stars as soon as they are worth most): a strong student
+bot as the course saw them, a greedy collector that also traps.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import random
 from game.duel.protocol import MOVES, Bot, Decision, DuelObservation
 
 from .default import make_plan
+from .greedy import GreedyBot
 from .sim import MINE, State
 
 HUNT_RADIUS = 8
@@ -83,3 +86,14 @@ class TrapperBot(CollectorBot):
         safe = [mc for mc in legal if st.items[mc[1]] != MINE] or legal
         best = max(safe, key=squeeze)
         return Decision(MOVES[best[0]], "hunts: leaves the other the least room")
+
+
+class HunterBot(TrapperBot):
+    name = "hunter"
+
+    def __init__(self, seed: int = 0, move_time: float = 0.3):
+        super().__init__(seed=seed, move_time=move_time)
+        self._greedy = GreedyBot(seed=seed, move_time=move_time)
+
+    def _collect(self, st: State, obs: DuelObservation) -> Decision:
+        return self._greedy.act(obs)

@@ -101,7 +101,7 @@ SHARED = Path(__file__).resolve().parents[3] / ".." / "shared" / "data" / "duel"
 
 
 @pytest.mark.skipif(not (SHARED / "88map").exists(), reason="needs ../shared/data/duel/88map (the course's 8x8 map)")
-@pytest.mark.parametrize("opponent", ["greedy", "trapper", "walker"])
+@pytest.mark.parametrize("opponent", ["greedy", "trapper", "hunter", "walker"])
 def test_wins_the_course_8x8_map_from_both_sides(opponent):
     board = parse_map((SHARED / "88map").read_text())
     for a, b, winner in ((default(1), make_bot(opponent, seed=2), "A Win"),
