@@ -15,7 +15,7 @@
   simulation they keep the public set of possible stations, step onto a possible station when
   they can (likelier stations first) and otherwise head for one drawn by its probability.
   Playouts are epsilon-greedy (Mr X rides to the station farthest from the detectives, doubles
-  when cornered) and stop at his move before the detectives' third round, scored by a *learned*
+  when cornered) and stop at his move before the detectives' fourth round, scored by a *learned*
   chance that he escapes from there (``survival.py``: a logistic regression over distances,
   reach, places, territory, tickets on both sides and how soon the next reveal comes, fitted to
   logged games by ``fit_survival.py``). A capture scores 0, reaching the end of the log 1.
@@ -40,7 +40,7 @@ from game.scotlandyard.ai.survival import playout_features, survival_probability
 
 EXPLORATION = 0.25
 PRIOR_WEIGHT = 3.0        # progressive bias: prior / (visits + 1) * this
-HORIZON = 3               # rounds simulated after the move being judged
+HORIZON = 4               # rounds simulated after the move being judged (the last one is not played: learned leaf)
 MIN_ITERATIONS = 96       # before stopping early
 EVAL_PLACES = 0.04        # playout score per doubling of the places he could be
 EPSILON = 0.15            # chance of a random ride in a playout
@@ -52,7 +52,10 @@ ITERATIONS_PER_SECOND = 3000
 # More simulations made him weaker: the playouts' detectives are a rough model, and the more
 # simulations, the more they outweigh the prior. Against chaser detectives (games 0-49) 45 escapes
 # in 50 at 0.05 s per move, 35 at 0.2 s (37 before the risk floor). So a decision uses at most
-# this many simulations, whatever the budget.
+# this many simulations, whatever the budget. Re-checked with the learned leaf score (count-bound,
+# seeds 0-399): 300 and 600 gave 113 and 110 escapes against the default detectives where 150 gave
+# 105, and at 0.1 s for both sides 300 gave 120 where 150 gave 111: within the noise, so it stays
+# (docs/SCOTLAND-YARD-AI.md, fifth round).
 MAX_SIMULATIONS = 150
 MAX_SCORED = 80           # candidates scored for the prior, safest first
 PRIOR_SHARE = 0.25        # of the budget, at most, for scoring the candidates
@@ -67,6 +70,9 @@ DETECTIVE_GREED = 0.9     # chance a simulated detective steps onto a possible s
 # Measured (count-bound searches): against the default detectives 47 and 57 escapes in 200 games
 # (seeds 0-199, 200-399) against 35 and 27 with the hand-written score after their last round;
 # against chaser detectives 170 and 162 against 166 and 169 (docs/SCOTLAND-YARD-AI.md, fourth round).
+# The leaf moved from his move before the detectives' third round to the one before their fourth
+# (HORIZON 4): 62 and 60 against 48 and 57 (default detectives), chaser 178 against 171 on seeds
+# 0-199; before their second round 44 (fifth round).
 LEARNED_LEAF = True
 
 

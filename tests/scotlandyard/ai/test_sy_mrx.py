@@ -89,3 +89,46 @@ def test_mrx_search_uses_at_most_a_fixed_number_of_simulations_whatever_the_budg
     assert 0 < len(counted) <= MAX_SIMULATIONS
     shown = int(re.search(r"in (\d+) simulations", decision.reason).group(1))
     assert shown <= len(counted)
+
+
+def test_mrx_playouts_score_his_move_before_the_detectives_last_round_by_the_learned_value(monkeypatch):
+    # a playout plays HORIZON - 1 rounds of the simulated detectives, then scores Mr X's next move
+    # by the learned survival value (the detectives' last round is not played)
+    import random
+
+    from game.scotlandyard import standard_game
+    import game.scotlandyard.ai.mcts_mrx as mx
+
+    rounds, leaves = [], []
+    rollout, learned = mx._rollout_detectives, mx.survival_probability
+
+    def counting_rollout(*args):
+        rounds[-1] += 1
+        return rollout(*args)
+
+    def counting_leaf(x):
+        leaves[-1] = learned(x)
+        return leaves[-1]
+
+    monkeypatch.setattr(mx, "_rollout_detectives", counting_rollout)
+    monkeypatch.setattr(mx, "survival_probability", counting_leaf)
+    view = MrXView.of(standard_game(5))
+    player = make_mrx("default", seed=1, move_time=0.05)
+    player.start(view)
+    ctx = mrx_context(view)
+    from game.scotlandyard.ai.context import public_tracker
+
+    tracker = public_tracker(view)
+    rng = random.Random(3)
+    scored = 0
+    for move in sorted(ctx.moves)[:10]:
+        rounds.append(0)
+        leaves.append(None)
+        value = player._simulate(ctx.sim, tracker.prob, move, rng)
+        assert rounds[-1] <= mx.HORIZON - 1
+        if leaves[-1] is not None:       # reached the leaf: all the rounds before it were played
+            scored += 1
+            assert rounds[-1] == mx.HORIZON - 1 and value == leaves[-1] and 0.0 < value < 1.0
+        else:                            # a capture within the playout
+            assert value == 0.0
+    assert scored > 0
