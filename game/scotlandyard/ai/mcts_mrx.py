@@ -72,7 +72,7 @@ DETECTIVE_GREED = 0.9     # chance a simulated detective steps onto a possible s
 # against chaser detectives 170 and 162 against 166 and 169 (docs/SCOTLAND-YARD-AI.md, fourth round).
 # The leaf moved from his move before the detectives' third round to the one before their fourth
 # (HORIZON 4): 62 and 60 against 48 and 57 (default detectives), chaser 178 against 171 on seeds
-# 0-199; before their second round 44 (fifth round).
+# 0-199 and 175 against 162 on 200-399; before their second round 44, before their fifth 40 (fifth round).
 LEARNED_LEAF = True
 
 
