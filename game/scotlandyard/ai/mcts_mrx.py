@@ -65,6 +65,9 @@ RESPONSE_MIX = 0.7        # share of simulations that start from the modelled re
 MAX_CANDIDATES = 24       # the best by the prior go to the search
 NEAREST_TARGET = 0.0      # chance a simulated detective heads for the nearest possible station
 DETECTIVE_GREED = 0.9     # chance a simulated detective steps onto a possible station in reach
+# A conditional-logit model of the detectives' rides fitted to logged default and chaser games,
+# in place of this rule, gave 60 escapes in 200 against 62 at more than twice the time per
+# decision (docs/SCOTLAND-YARD-AI.md, sixth round): not kept.
 # A playout ends at its last Mr X move, scored by the learned chance that he escapes from there
 # (survival.py, fitted to logged games); the simulated detectives' last round is not played.
 # Measured (count-bound searches): against the default detectives 47 and 57 escapes in 200 games
