@@ -2,9 +2,9 @@
 
 ``--db PATH`` (default: ``results.sqlite`` in the per-user data folder), ``--scheduler
 tcp://HOST:PORT`` (a Dask cluster; default: local worker processes) and ``--tournament NAME``.
-Without a name, a tournament is named by its game, its schedule and the project's code, so the
-same command on the same code resumes an interrupted run, and a changed agent starts afresh
-instead of reading stale results.
+Without a name, a tournament is named by its game, its schedule and its game's code (the game's
+package and the shared code, not the other games'), so the same command on the same code resumes
+an interrupted run, and a changed agent starts afresh instead of reading stale results.
 """
 
 from __future__ import annotations

@@ -72,13 +72,14 @@ class StoredGame:
     finished_at: float
 
 
-def _version(spec: str) -> str:
-    """What played: an outside program by its command, our players by the code's digest."""
+def _version(spec: str, game: str | None = None) -> str:
+    """What played: an outside program by its command, our players by the digest of their game's
+    code (:func:`~game.tournament.schedule.code_version`)."""
     if spec.startswith("cmd:"):
         return spec
     from .schedule import code_version
 
-    return f"code {code_version()}"
+    return f"code {code_version(game)}"
 
 
 class ResultsDB:
@@ -153,7 +154,7 @@ class ResultsDB:
             "setup_digest, seed, options, ranks, scores, turns, seconds, mean_move_seconds, max_move_seconds, errors, "
             "detail, timing, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (tournament, job.key, job.game, json.dumps(list(job.players)),
-             json.dumps([_version(p) for p in job.players]), job.setup_name, job.setup_digest, job.seed,
+             json.dumps([_version(p, job.game) for p in job.players]), job.setup_name, job.setup_digest, job.seed,
              json.dumps(dict(job.options), default=str), json.dumps(d["ranks"]), json.dumps(d["scores"]),
              d["turns"], d["seconds"], d["mean_move_seconds"], d["max_move_seconds"], json.dumps(d["errors"]),
              json.dumps(d["detail"], default=str), json.dumps(d["timing"]), time.time()))

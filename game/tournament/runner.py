@@ -21,9 +21,10 @@ from .schedule import Job, Outcome, code_version
 def tournament_name(game: str, jobs: Sequence[Job]) -> str:
     """The default name of a tournament: its game, a digest of its schedule and the code's
     version, so the same command on the same code names the same tournament (a rerun resumes
-    it) while a changed agent never reads results its old code played."""
+    it) while a changed agent never reads results its old code played. Only this game's package
+    and the shared code count (:func:`code_version`)."""
     h = hashlib.sha256("\n".join(sorted(j.key for j in jobs)).encode()).hexdigest()[:12]
-    return f"{game}-{h}-{code_version()}"
+    return f"{game}-{h}-{code_version(game)}"
 
 
 @dataclass

@@ -16,22 +16,38 @@ import json
 from dataclasses import dataclass, field
 
 
-def code_version() -> str:
-    """A digest of the project's Python sources: games played by the same code share it."""
-    global _CODE_VERSION
-    if _CODE_VERSION is None:
+def code_version(game: str | None = None) -> str:
+    """A digest of the project's Python sources: games played by the same code share it.
+
+    With ``game`` (a job's game, which is its package's name under ``game/``), the other games'
+    packages are left out: a change to Scotland Yard does not rename a duel tournament, so a
+    duel bench still resumes after it. Shared code (the tournament, the shell) always counts."""
+    if game not in _CODE_VERSIONS:
         from pathlib import Path
 
-        root = Path(__file__).resolve().parent.parent
-        h = hashlib.sha256()
-        for path in sorted(root.rglob("*.py")):
-            h.update(str(path.relative_to(root)).encode())
-            h.update(path.read_bytes())
-        _CODE_VERSION = h.hexdigest()[:12]
-    return _CODE_VERSION
+        from game.registry import GAME_MODULES
+
+        packages = {m.split(".")[1] for m in GAME_MODULES}
+        _CODE_VERSIONS[game] = sources_digest(Path(__file__).resolve().parent.parent, game, packages)
+    return _CODE_VERSIONS[game]
 
 
-_CODE_VERSION: str | None = None
+def sources_digest(root, game: str | None, packages) -> str:
+    """The digest :func:`code_version` gives: every ``*.py`` under ``root`` (paths and bytes),
+    without the ``packages`` (top-level folders) of games other than ``game``; all of them when
+    ``game`` is ``None`` or not one of ``packages``."""
+    skip = set(packages) - {game} if game in packages else set()
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if rel.parts[0] in skip:
+            continue
+        h.update(str(rel).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:12]
+
+
+_CODE_VERSIONS: dict[str | None, str] = {}
 
 
 def digest(text: str) -> str:

@@ -230,3 +230,32 @@ def test_two_runs_writing_one_database_at_once_lose_nothing(tmp_path):
     with sqlite3.connect(path) as conn:
         counts = dict(conn.execute("SELECT tournament, COUNT(*) FROM games GROUP BY tournament"))
     assert counts == {"run-a": 150, "run-b": 150}
+
+
+def test_a_tournament_name_changes_with_its_own_game_and_shared_code_but_not_another_game(tmp_path):
+    from game.tournament.runner import tournament_name
+    from game.tournament.schedule import code_version, sources_digest
+
+    root = tmp_path / "game"
+    for rel, text in {"duel/bots.py": "A = 1\n", "scotlandyard/ai.py": "B = 1\n",
+                      "tournament/runner.py": "C = 1\n", "cli.py": "D = 1\n"}.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    games = {"duel", "scotlandyard", "treasure"}
+    before = {g: sources_digest(root, g, games) for g in ("duel", "scotlandyard", None)}
+
+    (root / "scotlandyard/ai.py").write_text("B = 2\n")        # another game changes
+    assert sources_digest(root, "duel", games) == before["duel"]
+    assert sources_digest(root, "scotlandyard", games) != before["scotlandyard"]
+    assert sources_digest(root, None, games) != before[None]
+
+    (root / "tournament/runner.py").write_text("C = 2\n")      # shared code changes
+    assert sources_digest(root, "duel", games) != before["duel"]
+    shared = sources_digest(root, "duel", games)
+    (root / "duel/new.py").write_text("")                      # a new file in the game counts
+    assert sources_digest(root, "duel", games) != shared
+
+    # The real sources: each game's digest is stable, and differs from the others'.
+    assert code_version("duel") == code_version("duel")
+    assert len({code_version("duel"), code_version("scotlandyard"), code_version()}) == 3
+    assert tournament_name("duel", [Job("duel", ("a", "b"), "m", "text", 0)]).endswith(code_version("duel"))
