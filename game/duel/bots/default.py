@@ -6,7 +6,7 @@ How it plays (docs/DUEL-BOTS.md says it at length):
   more with the other near) to the items it reaches before the other player (to the ones the
   other reaches first when there is none); the best value per step is the target. A mushroom is
   1; a star is worth the score it doubles, so a star waits for the mushrooms only while it is
-  safe (the other is further behind us than our mushroom tour takes, or more than 12 steps
+  safe (the other is further behind us than our mushroom tour takes, or more than 30 steps
   behind); a star at risk is taken now, also worth the other's score the nearer the other is. The last target is kept unless
   another is clearly better.
 * **Copycat.** As A, when the other has answered our last move with its mirror image (players
@@ -44,7 +44,8 @@ GAMMA = 0.92          # an item d steps away counts GAMMA**d of itself
 HAZARD = 12           # extra steps charged for an item only reachable over poison or a mine
 QUEUE = 2             # steps between two items of one side's collection tour
 STAR_SAFETY = 8        # within this many steps of our lead a raced star is also worth the other's score
-STAR_RISK = 12         # a star is at risk when the other is at most min(our mushroom tour, this) steps behind us
+STAR_RISK = 30         # a star is at risk when the other is at most min(our mushroom tour, this) steps behind us
+                       # (12 lost star-rich boards to a collector that takes stars early: docs/DUEL-BOTS.md)
 STAR_TIME_MARGIN = 40  # start the star tour this many turns before it would be too late
 TERRITORY = 0.5        # the evaluation's weight on the share of the board each side reaches first
 CLOSE = 3              # the other this near is a wall for the plan (no walking through it)
@@ -53,6 +54,10 @@ MUSHROOM_STEPS = 2.5   # steps a mushroom takes on average in a collection tour
 COPYCAT = 2            # our turns in a row with the players point-symmetric: the other copies our moves
 SYMMETRY_PENALTY = 10.0 # as A, times the chance that B, stepping at random, stands point-symmetric to A within
                         # two rounds with A not ahead in the copy game (a copycat then ties or wins)
+CYCLE_WINDOW = 40      # rounds of our own moves remembered to spot a stand-off (the same two cells again and again)
+CYCLE_REPEATS = 2      # behind on score and back at the same two cells this often: play another move than last time
+CYCLE_PENALTY = 3.0    # per earlier time a move was played from the same two cells (above the search's MARGIN),
+CYCLE_CAP = 3          # counted at most this many times: far below DOOM, so it never walks into a dead end
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
 EVALS_PER_SECOND = 2500  # nodes per second of move time: about half of what a loaded 2-core machine
                          # searches on a 20x20 board (0.4 ms an evaluation), leaving room for the rest
@@ -299,7 +304,7 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
                 value, why = 1.0, race
             elif it == STAR:
                 # Steps the other is behind us on the way to the star (it moves after a stun ends);
-            # at risk within our mushroom tour, capped (measured: uncapped, far stars went early).
+                # at risk within our mushroom tour, capped (measured: uncapped, far stars went early).
                 lead = t + stun_other - steps[c] if t >= 0 else turns_left
                 if not stars_now and lead > min(tour, STAR_RISK) and c != keep:
                     # Safe: it waits until our mushrooms are in (they get doubled too). Once the
@@ -534,6 +539,7 @@ class DefaultBot(Bot):
         self._prev: tuple | None = None  # (round, other's cell, grid, other's inferred stun)
         self._target = -1                 # the plan's target at the last move (a cell), -1: none
         self._copied = 0                  # our turns in a row (as A) with the players point-symmetric
+        self._visits: list[list[int]] = []  # [round, our cell, the other's cell, move index], last CYCLE_WINDOW rounds
         self.last_depth = 0
         self.last_nodes = 0
 
@@ -545,7 +551,7 @@ class DefaultBot(Bot):
             return {}
         round_, pos, grid, stun = self._prev
         return {"round": round_, "other": list(pos), "grid": list(grid), "stun": stun, "target": self._target,
-                "copied": self._copied}
+                "copied": self._copied, "visits": [list(v) for v in self._visits]}
 
     def restore(self, memory: dict) -> None:
         """Take back :meth:`memory`; anything malformed is ignored (the bot then starts afresh)."""
@@ -555,8 +561,9 @@ class DefaultBot(Bot):
                           tuple(str(r) for r in memory["grid"]), int(memory["stun"]))
             self._target = int(memory.get("target", -1))
             self._copied = int(memory.get("copied", 0))
+            self._visits = [[int(x) for x in v] for v in memory.get("visits", [])[-CYCLE_WINDOW:] if len(v) == 4]
         except (KeyError, TypeError, ValueError, IndexError):
-            self._prev, self._target, self._copied = None, -1, 0
+            self._prev, self._target, self._copied, self._visits = None, -1, 0, []
 
     # ------------------------------------------------------------------ inference between turns
     def _other_stun(self, obs: DuelObservation) -> int:
@@ -576,11 +583,41 @@ class DefaultBot(Bot):
 
     # ------------------------------------------------------------------ decision
     def act(self, obs: DuelObservation) -> Decision:
-        started = time.perf_counter()
         if self._prev is not None and self._prev[0] >= obs.round:
             # A new game (a program's working folder may be reused from game to game): what we
             # remember is about another game.
-            self._prev, self._target, self._copied = None, -1, 0
+            self._prev, self._target, self._copied, self._visits = None, -1, 0, []
+        decision = self._act(obs)
+        other = "B" if obs.me == "A" else "A"
+        r, c = obs.position(obs.me)
+        r2, c2 = obs.position(other)
+        self._visits = [v for v in self._visits if v[0] > obs.round - CYCLE_WINDOW]
+        self._visits.append([obs.round, r * obs.cols + c, r2 * obs.cols + c2, MOVES.index(decision.move)])
+        return decision
+
+    def _repeats(self, st: State, legal) -> dict:
+        """Behind on score and back at the same two cells (ours and the other's) at least
+        ``CYCLE_REPEATS`` times in the last ``CYCLE_WINDOW`` rounds: a stand-off (the other
+        shadowing us, or both walking to and fro) that we lose on points if nothing changes. Each
+        move played from here before costs ``CYCLE_PENALTY`` per time (at most ``CYCLE_CAP``
+        times), so the search tries another; a move it sees lose by a trap, or into a dead end the
+        other can close (``DOOM``), stays worse, and so does a poison star."""
+        me = st.turn
+        if st.score[me] >= st.score[1 - me]:
+            return {}
+        here = [v[3] for v in self._visits if v[1] == st.pos[me] and v[2] == st.pos[1 - me]]
+        if len(here) < CYCLE_REPEATS:
+            return {}
+        pen = {mc: CYCLE_PENALTY * min(CYCLE_CAP, here.count(mc[0])) for mc in legal if mc[0] in here}
+        # A way out is not a poison star (half the score): it stays as costly as the repeated move.
+        top = max(pen.values(), default=0.0)
+        for mc in legal if top else ():
+            if st.items[mc[1]] == PSTAR:
+                pen[mc] = max(pen.get(mc, 0.0), top)
+        return pen
+
+    def _act(self, obs: DuelObservation) -> Decision:
+        started = time.perf_counter()
         consecutive = self._prev is not None and self._prev[0] == obs.round - 1
         st = State.from_observation(obs, stun_other=self._other_stun(obs))
         me = st.turn
@@ -612,10 +649,13 @@ class DefaultBot(Bot):
         risky = symmetry_risks(st, legal) if me == 0 else {}
         floor = min((risky.get(mc, 0.0) for mc in legal), default=0.0)
         pen = {mc: SYMMETRY_PENALTY * (r - floor) for mc, r in risky.items() if r > floor}
-
+        symmetric = set(pen)
         da = st.geo.distances(st.pos[me], st.pos[1 - me])
         apart = min((da[x] for x in st.geo.nbrs[st.pos[1 - me]] if da[x] >= 0), default=-1)
         far = apart < 0 or apart > FAR
+        repeated = self._repeats(st, legal)
+        for mc, p in repeated.items():
+            pen[mc] = pen.get(mc, 0.0) + p
         self.deadline = started + self.move_time * 0.9
         self.budget = self.node_budget or max(8, int(EVALS_PER_SECOND * self.move_time))
         self.nodes = 0
@@ -661,8 +701,10 @@ class DefaultBot(Bot):
         if choice is None:  # nothing finished in time: the plan, or else the first legal move
             choice = plan_mc if plan_mc is not None and plan_mc not in pen else min(legal, key=lambda mc: pen.get(mc, 0.0))
         note = None if choice == plan_mc or plan_mc is None else "overrides the plan"
-        if plan_mc in pen and choice != plan_mc:
+        if plan_mc in symmetric and choice != plan_mc:
             note = "keeps the position from turning symmetric (a copycat would tie)"
+        if repeated and choice not in repeated:
+            note = "breaks a stand-off it loses on points (the same two cells again)"
         return Decision(MOVES[choice[0]], self._reason(st, choice, choice_value, plan if choice == plan_mc else None,
                                                        note, depth=depth_done))
 

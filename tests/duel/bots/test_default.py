@@ -294,3 +294,61 @@ def test_no_target_behind_a_poison_star_that_would_halve_more_than_it_gives():
     plan = make_plan(State.from_observation(poor))
     assert plan is not None and plan.cell // 8 == 3 and rows[3].split()[plan.cell % 8] == "m"
 
+
+
+def test_behind_in_a_stand_off_it_stops_repeating_itself():
+    # The same two cells round after round (the other shadowing us) while we are behind on score
+    # is a loss on points: from the third time, the move played from here before costs extra, so
+    # the bot tries another way out. Ahead on score, repeating is fine and nothing changes.
+    rows = ["m . . . . . m",
+            ". . . . . . .",
+            ". . . A . . .",
+            ". . . . . . .",
+            "m x . B . m m"]
+
+    def answers(score_a, score_b):
+        bot = default(2, nodes=200)
+        return [bot.act(obs_of(rows, round_=k + 1, score_a=score_a, score_b=score_b)) for k in range(4)]
+
+    ahead = answers(10, 5)
+    assert len({a.move for a in ahead}) == 1
+    assert not any("stand-off" in a.reason for a in ahead)
+    behind = answers(5, 6)
+    assert [a.move for a in behind[:2]] == [ahead[0].move] * 2
+    assert behind[2].move != behind[0].move and "breaks a stand-off" in behind[2].reason
+    assert behind[3].move not in (behind[0].move, behind[2].move)
+    # As a program (a fresh bot every move) the positions travel in the bot's memory file.
+    memory, moves = {}, []
+    for k in range(3):
+        bot = default(2, nodes=200)
+        bot.restore(memory)
+        moves.append(bot.act(obs_of(rows, round_=k + 1, score_a=5, score_b=6)).move)
+        memory = bot.memory()
+    assert moves == [a.move for a in behind[:3]]
+
+
+@pytest.mark.parametrize("behind, first", [(21, "s"), (36, "m")])
+def test_a_star_waits_for_a_long_mushroom_tour_only_while_the_other_is_far_behind(behind, first):
+    # 14 mushrooms of ours (a tour of about 35 steps) and a star 2 steps away, worth our 20 points. With the other 21
+    # steps behind us on the way to the star it would get there during the tour: take it now
+    # (a collector on a star-rich board takes such stars early). 36 steps behind is safe: the
+    # mushrooms first, to be doubled by the star.
+    width = 2 + behind + 4
+    top = ["m"] * 7 + ["."] * (width - 7)
+    middle = ["A", ".", "s"] + ["."] * (width - 3)
+    middle[2 + behind + 2] = "B"
+    rows = [" ".join(top), " ".join(middle), " ".join(top)]
+    obs = obs_of(rows, score_a=20, score_b=20)
+    plan = make_plan(State.from_observation(obs))
+    assert plan is not None and obs.grid[plan.cell // obs.cols][plan.cell % obs.cols] == first
+
+
+def test_a_stand_off_is_not_broken_by_a_poison_star():
+    # Behind, at the same two cells again; the only other way is a poison star (half our score):
+    # it keeps to its move (the way round behind the poison star would not be a dead end).
+    rows = [". . x x x x x",
+            ". t A . . B .",
+            ". . x x x x x"]
+    bot = default(2, nodes=200)
+    answers = [bot.act(obs_of(rows, round_=k + 1, score_a=40, score_b=50)) for k in range(4)]
+    assert {a.move for a in answers} == {"RIGHT"}
