@@ -56,8 +56,8 @@ SYMMETRY_PENALTY = 10.0 # as A, times the chance that B, stepping at random, sta
                         # two rounds with A not ahead in the copy game (a copycat then ties or wins)
 CYCLE_WINDOW = 40      # rounds of our own moves remembered to spot a stand-off (the same two cells again and again)
 CYCLE_REPEATS = 2      # behind on score and back at the same two cells this often: play another move than last time
-CYCLE_PENALTY = 3.0    # per earlier time a move was played from the same two cells (above the search's MARGIN),
-CYCLE_CAP = 3          # counted at most this many times: far below DOOM, so it never walks into a dead end
+CYCLE_PENALTY = 3.0    # a move played before from the same two cells: just above the search's MARGIN, far below
+                       # DOOM (counted once: counted up to 3 times it walked onto mines and into dead ends)
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
 EVALS_PER_SECOND = 2500  # nodes per second of move time: about half of what a loaded 2-core machine
                          # searches on a 20x20 board (0.4 ms an evaluation), leaving room for the rest
@@ -524,6 +524,13 @@ def symmetry_risks(st: State, legal, rounds: int = 2) -> dict:
     return risks
 
 
+def _penalised(value: float, penalty: float) -> float:
+    """A root move's search value less its penalty (symmetry, stand-off), unless the search found a
+    forced result: a forced loss stays a loss (the longest one is still the best: being boxed in
+    is an error of ours, a loss on points is not), a forced win stays a win."""
+    return value if abs(value) >= WIN / 2 else value - penalty
+
+
 class DefaultBot(Bot):
     """A collection plan checked by alpha-beta search for traps, dead ends and races (see the module doc)."""
 
@@ -599,21 +606,20 @@ class DefaultBot(Bot):
         """Behind on score and back at the same two cells (ours and the other's) at least
         ``CYCLE_REPEATS`` times in the last ``CYCLE_WINDOW`` rounds: a stand-off (the other
         shadowing us, or both walking to and fro) that we lose on points if nothing changes. Each
-        move played from here before costs ``CYCLE_PENALTY`` per time (at most ``CYCLE_CAP``
-        times), so the search tries another; a move it sees lose by a trap, or into a dead end the
-        other can close (``DOOM``), stays worse, and so does a poison star."""
+        move played from here before costs ``CYCLE_PENALTY``, so the search tries another about
+        as good; a move it sees lose by a trap (:func:`_penalised`), or into a dead end the other
+        can close (``DOOM``), stays worse, and so does a poison star."""
         me = st.turn
         if st.score[me] >= st.score[1 - me]:
             return {}
         here = [v[3] for v in self._visits if v[1] == st.pos[me] and v[2] == st.pos[1 - me]]
         if len(here) < CYCLE_REPEATS:
             return {}
-        pen = {mc: CYCLE_PENALTY * min(CYCLE_CAP, here.count(mc[0])) for mc in legal if mc[0] in here}
-        # A way out is not a poison star (half the score): it stays as costly as the repeated move.
-        top = max(pen.values(), default=0.0)
-        for mc in legal if top else ():
+        pen = {mc: CYCLE_PENALTY for mc in legal if mc[0] in here}
+        # A way out is not a poison star (half the score): it costs as much as a repeated move.
+        for mc in legal if pen else ():
             if st.items[mc[1]] == PSTAR:
-                pen[mc] = max(pen.get(mc, 0.0), top)
+                pen[mc] = CYCLE_PENALTY
         return pen
 
     def _act(self, obs: DuelObservation) -> Decision:
@@ -681,12 +687,12 @@ class DefaultBot(Bot):
         for depth in range(1, (1 if far else self.max_depth) + 1):
             try:
                 head = order[0]
-                head_value = self._root_value(head, depth, -math.inf, math.inf) - pen.get(head, 0.0)
+                head_value = _penalised(self._root_value(head, depth, -math.inf, math.inf), pen.get(head, 0.0))
                 bar = head_value + (self.MARGIN if head == plan_mc else 0.0)
                 best, best_value = head, head_value
                 for mc in order[1:]:
                     p = pen.get(mc, 0.0)
-                    v = self._root_value(mc, depth, bar + p, math.inf) - p
+                    v = _penalised(self._root_value(mc, depth, bar + p if bar > -WIN / 2 else bar, math.inf), p)
                     if v > bar and v > best_value:
                         best, best_value, bar = mc, v, v
             except _OutOfBudget:

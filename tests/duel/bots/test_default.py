@@ -352,3 +352,15 @@ def test_a_stand_off_is_not_broken_by_a_poison_star():
     bot = default(2, nodes=200)
     answers = [bot.act(obs_of(rows, round_=k + 1, score_a=40, score_b=50)) for k in range(4)]
     assert {a.move for a in answers} == {"RIGHT"}
+
+
+def test_a_penalty_never_turns_a_forced_result_around():
+    # Penalties (a copycat's symmetry, a stand-off) weigh moves the search cannot tell apart; a
+    # forced loss stays as the search found it, so holding out longest still wins over a move
+    # that is boxed in sooner, and a forced win stays a win.
+    from game.duel.bots.default import WIN, _penalised
+
+    held_out, boxed_in = -(WIN - 40), -(WIN - 6)
+    assert _penalised(held_out, 3.0) > _penalised(boxed_in, 0.0)
+    assert _penalised(WIN - 5, 10.0) == WIN - 5
+    assert _penalised(1.5, 3.0) == -1.5
