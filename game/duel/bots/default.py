@@ -595,11 +595,9 @@ class DefaultBot(Bot):
             # remember is about another game.
             self._prev, self._target, self._copied, self._visits = None, -1, 0, []
         decision = self._act(obs)
-        other = "B" if obs.me == "A" else "A"
-        r, c = obs.position(obs.me)
-        r2, c2 = obs.position(other)
+        st = self.st  # the position _act read (the search undoes every move it tries)
         self._visits = [v for v in self._visits if v[0] > obs.round - CYCLE_WINDOW]
-        self._visits.append([obs.round, r * obs.cols + c, r2 * obs.cols + c2, MOVES.index(decision.move)])
+        self._visits.append([obs.round, st.pos[st.turn], st.pos[1 - st.turn], MOVES.index(decision.move)])
         return decision
 
     def _repeats(self, st: State, legal) -> dict:
@@ -616,16 +614,15 @@ class DefaultBot(Bot):
         if len(here) < CYCLE_REPEATS:
             return {}
         pen = {mc: CYCLE_PENALTY for mc in legal if mc[0] in here}
-        # A way out is not a poison star (half the score): it costs as much as a repeated move.
-        for mc in legal if pen else ():
-            if st.items[mc[1]] == PSTAR:
-                pen[mc] = CYCLE_PENALTY
+        if pen:
+            # A way out is not a poison star (half the score): it costs as much as a repeated move.
+            pen.update((mc, CYCLE_PENALTY) for mc in legal if st.items[mc[1]] == PSTAR)
         return pen
 
     def _act(self, obs: DuelObservation) -> Decision:
         started = time.perf_counter()
         consecutive = self._prev is not None and self._prev[0] == obs.round - 1
-        st = State.from_observation(obs, stun_other=self._other_stun(obs))
+        st = self.st = State.from_observation(obs, stun_other=self._other_stun(obs))
         me = st.turn
         legal = st.legal(me)
         if not legal:
@@ -665,7 +662,6 @@ class DefaultBot(Bot):
         self.deadline = started + self.move_time * 0.9
         self.budget = self.node_budget or max(8, int(EVALS_PER_SECOND * self.move_time))
         self.nodes = 0
-        self.st = st
         self.killers: dict[int, int] = {}
 
         if (far or copying) and plan_mc is not None and plan_mc not in pen:

@@ -295,7 +295,6 @@ def test_no_target_behind_a_poison_star_that_would_halve_more_than_it_gives():
     assert plan is not None and plan.cell // 8 == 3 and rows[3].split()[plan.cell % 8] == "m"
 
 
-
 def test_behind_in_a_stand_off_it_stops_repeating_itself():
     # The same two cells round after round (the other shadowing us) while we are behind on score
     # is a loss on points: from the third time, the move played from here before costs extra, so
@@ -329,8 +328,8 @@ def test_behind_in_a_stand_off_it_stops_repeating_itself():
 
 @pytest.mark.parametrize("behind, first", [(21, "s"), (36, "m")])
 def test_a_star_waits_for_a_long_mushroom_tour_only_while_the_other_is_far_behind(behind, first):
-    # 14 mushrooms of ours (a tour of about 35 steps) and a star 2 steps away, worth our 20 points. With the other 21
-    # steps behind us on the way to the star it would get there during the tour: take it now
+    # 14 mushrooms of ours (a tour of about 35 steps) and a star 2 steps away, worth our 20 points.
+    # With the other 21 steps behind us on the way to the star it would get there during the tour: take it now
     # (a collector on a star-rich board takes such stars early). 36 steps behind is safe: the
     # mushrooms first, to be doubled by the star.
     width = 2 + behind + 4
