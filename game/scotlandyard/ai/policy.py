@@ -7,6 +7,8 @@
   Mr X's room (stations he reaches before any detective) and the rank-weighted distance to the
   detectives, averaged over his possible stations, escape routes, a bonus for landing on a
   likely station, ticket rationing; the team moves the detective whose move lowers it most.
+* :func:`objective_reply` -- that objective's whole round after one of Mr X's moves (his model of
+  the detectives).
 * :func:`mrx_move_scores` -- Mr X's static score of each move: distance from the detectives,
   how many places the detectives will think he can be, and what the tickets cost.
 """
@@ -122,7 +124,8 @@ def detective_move_costs(g: Graph, sim: Sim, moves, weights: dict[int, float]) -
     weight_of = weights.get
     g_rides = g.det_rides
     base_reach = [set(d for t, d in g_rides[loc] if sim.dt[j][t] > 0) | {loc} for j, loc in enumerate(sim.dl)]
-    nbrs = g.neighbours
+    exit_sets = [(p, wp, frozenset(g.neighbours[p]), len(g.neighbours[p])) for p, wp in weights.items()
+                 if g.neighbours[p]]
     rounds_left = max(1, len(sim.reveals) - sim.log_len)
     for k, (i, t, d) in enumerate(moves):
         c = float(costs[k]) - CAPTURE_BONUS * weight_of(d, 0.0)
@@ -135,17 +138,11 @@ def detective_move_costs(g: Graph, sim: Sim, moves, weights: dict[int, float]) -
             if j != i:
                 reach |= base_reach[j]
         trap = 0.0
-        for p, wp in weights.items():
+        for p, wp, exits, n_exits in exit_sets:
             if p == d:
                 continue
-            exits = nbrs[p]
-            if not exits:
-                continue
-            safe = 0
-            for x in exits:
-                if x not in reach:
-                    safe += 1
-            trap += wp * (TRAP_WEIGHT * (safe == 0) + EXIT_WEIGHT * (1.0 - safe / len(exits)))
+            safe = len(exits - reach)
+            trap += wp * (TRAP_WEIGHT * (safe == 0) + EXIT_WEIGHT * (1.0 - safe / n_exits))
         c -= trap
         # tickets: a detective who runs out of a kind is stuck on stations served only by it
         left = sim.dt[i][t] - 1
@@ -155,56 +152,55 @@ def detective_move_costs(g: Graph, sim: Sim, moves, weights: dict[int, float]) -
     return out
 
 
-def quick_detective_costs(g: Graph, sim: Sim, moves, weights: dict[int, float]) -> np.ndarray:
-    """The team objective's main terms only (room, rank-weighted distance, landing on a likely
-    station): a cheap model of the default detectives, for Mr X's search."""
-    arr = ddist_array(g)
-    stations = np.fromiter(weights.keys(), dtype=np.int64, count=len(weights))
-    w = np.fromiter(weights.values(), dtype=np.float64, count=len(weights))
-    locs = np.asarray(sim.dl)
-    m = len(moves)
-    idx = np.asarray([mv[0] for mv in moves])
-    dests = np.asarray([mv[2] for mv in moves])
-    block = arr[locs][:, stations]
-    cube = np.repeat(block[None, :, :], m, axis=0)
-    cube[np.arange(m), idx, :] = arr[dests][:, stations]
-    det_rows = arr[locs]
-    n = len(sim.dl)
-    excl = [np.delete(det_rows, j, axis=0).min(axis=0) if n > 1 else np.full(det_rows.shape[1], 99, np.int16)
-            for j in range(n)]
-    fronts = np.minimum(np.stack([excl[i] for i in idx]), arr[dests])
-    room = (mrx_dist_array(g)[stations][None, :, :] < fronts[:, None, :]).sum(axis=2)
-    cube.sort(axis=1)
-    costs = np.tensordot(cube, _rank_weights(n), axes=([1], [0])) @ w
-    costs = costs + ROOM_WEIGHT * (np.minimum(room, ROOM_CAP) @ w) / ROOM_CAP
-    landing = np.asarray([weights.get(int(d), 0.0) for d in dests])
-    return costs - CAPTURE_BONUS * landing
-
-
-def detectives_respond(sim: Sim, prob: dict) -> dict:
-    """Play the detectives' round on ``sim`` (Mr X's true station in it) the way the default
-    detectives would, roughly: each in turn takes the move that best lowers the team objective
-    over ``prob``. Returns the possible set left (stations they landed on struck out)."""
-    g = sim.g
-    prob = dict(prob)
-    while sim.winner is None and sim.to_move >= 0:
-        moves = sim.detective_moves()
+def objective_reply(g: Graph, sim: Sim, move, belief: PossibleLocations, bias=None) -> list[tuple]:
+    """The detectives' round after Mr X's ``move`` as their team objective plays it: each step the
+    detective and ride that lower :func:`detective_move_costs` most, over their belief (``belief``:
+    the public tracker replayed with :func:`category_bias`, before the move), which takes in the
+    log entries the move writes and strikes out each station they land on. This is exactly how
+    the ``greedy`` detectives play, and the ``default`` detectives' choice whenever their search
+    does not overrule it. It depends on the public entries only, never on where Mr X really is
+    (``sim`` is copied and his station hidden), so every move writing the same entries gets the
+    same reply. ``bias``: ``category_bias`` at the detectives' stations now, if already computed.
+    Returns their moves in order; empty if the game ends with his move."""
+    s = sim.copy()
+    here = tuple(sim.dl)
+    entries = entries_for(sim, move)
+    s.play_mrx(move)
+    if s.winner is not None:
+        return []
+    s.mrx = -1
+    t = belief.copy()
+    if bias is None:
+        bias = category_bias(g, here)
+    for ticket, loc in entries:
+        t.mrx_moved(ticket, loc, here, bias)
+    path = []
+    while s.winner is None and s.to_move >= 0:
+        moves = sorted(s.detective_moves())
         if not moves:
             break
-        if prob:
-            costs = quick_detective_costs(g, sim, moves, prob)
-            move = moves[int(np.argmin(costs))]
-        else:
-            move = moves[0]
-        sim.play_detective(move)
-        if prob.pop(move[2], None) is not None and prob:
-            total = sum(prob.values())
-            prob = {k: v / total for k, v in prob.items()}
-    return prob
+        costs = detective_move_costs(g, s, moves, t.probabilities())
+        _, m = min(zip(costs, moves))
+        s.play_detective(m)
+        t.detective_at(m[2])
+        path.append(m)
+    return path
 
 
 def mobility(g: Graph, station: int, tickets) -> int:
-    """How many stations a detective can reach within two rides with ``tickets``."""
+    """How many stations a detective can reach within two rides with ``tickets`` (remembered per
+    graph: the team objective asks it for every move it scores)."""
+    cache = g.__dict__.setdefault("_mobility", {})
+    key = (station, tuple(tickets))
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 50_000:
+            cache.clear()
+        found = cache[key] = _mobility(g, station, tickets)
+    return found
+
+
+def _mobility(g: Graph, station: int, tickets) -> int:
     rides = g.det_rides
     seen = set()
     for t1, a in rides[station]:
