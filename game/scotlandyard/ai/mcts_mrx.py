@@ -79,6 +79,7 @@ MAX_SCORED = 80           # candidates scored for the prior, safest first
 PRIOR_SHARE = 0.25        # of the budget, at most, for scoring the candidates
 RESPONSE_SHARE = 0.45     # of the budget, at most, for the prior and the replies
 SEARCH_SHARE = 0.7        # of the budget, at most, for everything before the choice
+FORESEE_SHARE = 0.8       # the model's reply to the move played is worked out only before this
 MAX_CANDIDATES = 24       # the best by the prior go to the search
 NEAREST_TARGET = 0.0      # chance a simulated detective heads for the nearest possible station
 DETECTIVE_GREED = 0.9     # chance a simulated detective steps onto a possible station in reach
@@ -319,7 +320,9 @@ class MctsMrX(MrXPlayer):
             choice = max(moves, key=lambda m: (stats[m][0], prior[m]))
         else:
             choice = moves[0]
-        self.foreseen = self._foresee(g, sim, choice, replies)
+        # check the model next turn, unless that would take him over the budget now
+        late = time.perf_counter() > t0 + FORESEE_SHARE * self.move_time
+        self.foreseen = self._foresee(g, sim, choice, replies, late)
         n, w = stats[choice]
         near, reach, after, revealed, _ = feats[choice]
         m = ctx.moves[choice]
@@ -360,11 +363,14 @@ class MctsMrX(MrXPlayer):
                 prob = {k: v / total for k, v in prob.items()}
         return after, prob
 
-    def _foresee(self, g: Graph, sim: Sim, move, replies: dict):
-        """The detectives' stations the model expects after ``move`` (to be checked next turn)."""
+    def _foresee(self, g: Graph, sim: Sim, move, replies: dict, late: bool = False):
+        """The detectives' stations the model expects after ``move`` (to be checked next turn);
+        ``None`` when it is not known yet and ``late``."""
         key = tuple(entries_for(sim, move))
         path = replies.get(key)
         if path is None:
+            if late:
+                return None
             path = replies[key] = objective_reply(g, sim, move, self.belief, self.bias_now)
         if not path:
             return None
