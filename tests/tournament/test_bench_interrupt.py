@@ -28,7 +28,10 @@ def _bench(out: Path, games: int) -> list[str]:
 
 def test_ctrl_c_keeps_the_finished_games_and_the_same_command_resumes(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    # a terminal's program gets SIGINT at its default; a test run started in the background (as
+    # `cmd &` from a script) would hand down SIGINT ignored, and Python then keeps ignoring it
     proc = subprocess.Popen(_bench(tmp_path, 600), cwd=ROOT, env=env, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     deadline = time.monotonic() + 300  # generous: CI machines are shared and noisy
     while _rows(tmp_path / "r.sqlite") < 5 and time.monotonic() < deadline and proc.poll() is None:
