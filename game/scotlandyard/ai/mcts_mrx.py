@@ -331,7 +331,7 @@ class MctsMrX(MrXPlayer):
         reason = (f"{describe_move(m)}: keeps {near} station{'s' if near != 1 else ''} between Mr X and the "
                   f"nearest detective; {k} place{'s' if k != 1 else ''} he could be{survive}")
         if self.responses and self.model_seen:
-            reason += f"; expects their usual reply ({self.model_hits / self.model_seen:.0%} foreseen so far)"
+            reason += f"; foresees their reply ({self.model_hits / self.model_seen:.0%} right so far)"
         return Decision(m, reason)
 
     def _trust(self, sim: Sim) -> float:
