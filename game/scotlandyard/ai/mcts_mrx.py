@@ -247,6 +247,7 @@ class MctsMrX(MrXPlayer):
         self.tracker = None
         self.responses: dict = {}
         self.belief = None          # the detectives' belief, as the default detectives keep it
+        self.bias_now = None        # location categorisation at the detectives' stations now
         self.foreseen = None        # the detectives' stations the model foresaw for his last move
         self.model_hits = 0
         self.model_seen = 0
