@@ -142,12 +142,18 @@ def _rollout_detectives(sim: Sim, prob: dict, rng, targets: list) -> None:
             opts = [m for m in moves if dd[m[2]][target] == best]
             move = opts[int(rng.random() * len(opts))]
         sim.play_detective(move)
-        if prob.pop(move[2], None) is not None and prob:
-            total = sum(prob.values())
-            for k in prob:
-                prob[k] /= total
+        _strike(prob, move[2])
         if sim.to_move < 0:
             return
+
+
+def _strike(prob: dict, station: int) -> None:
+    """A detective stands on ``station`` and has not caught him: strike it out of ``prob`` (in
+    place) and share its weight among the rest."""
+    if prob.pop(station, None) is not None and prob:
+        total = sum(prob.values())
+        for k in prob:
+            prob[k] /= total
 
 
 def _draw(prob: dict, rng) -> int:
@@ -349,30 +355,30 @@ class MctsMrX(MrXPlayer):
     def _reply(self, g: Graph, sim: Sim, move, replies: dict):
         """(position, possible set) after ``move`` and the modelled reply; one model run per
         distinct set of public log entries."""
-        key = tuple(entries_for(sim, move))
-        path = replies.get(key)
-        if path is None:
-            path = replies[key] = objective_reply(g, sim, move, self.belief, self.bias_now)
+        path = self._reply_path(g, sim, move, replies)
         after = sim.copy()
         prob = _mrx_apply(after, dict(self.tracker.prob), move)
         for dm in path:
             if after.winner is not None:
                 break
             after.play_detective(dm)
-            if prob.pop(dm[2], None) is not None and prob:
-                total = sum(prob.values())
-                prob = {k: v / total for k, v in prob.items()}
+            _strike(prob, dm[2])
         return after, prob
+
+    def _reply_path(self, g: Graph, sim: Sim, move, replies: dict, late: bool = False):
+        """The modelled reply's moves after ``move``, worked out once per distinct set of public
+        log entries (``replies`` holds them for this decision); ``None`` if not yet worked out
+        and ``late``."""
+        key = tuple(entries_for(sim, move))
+        path = replies.get(key)
+        if path is None and not late:
+            path = replies[key] = objective_reply(g, sim, move, self.belief, self.bias_now)
+        return path
 
     def _foresee(self, g: Graph, sim: Sim, move, replies: dict, late: bool = False):
         """The detectives' stations the model expects after ``move`` (to be checked next turn);
         ``None`` when it is not known yet and ``late``."""
-        key = tuple(entries_for(sim, move))
-        path = replies.get(key)
-        if path is None:
-            if late:
-                return None
-            path = replies[key] = objective_reply(g, sim, move, self.belief, self.bias_now)
+        path = self._reply_path(g, sim, move, replies, late)
         if not path:
             return None
         locs = list(sim.dl)
