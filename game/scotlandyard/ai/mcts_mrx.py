@@ -38,8 +38,8 @@ import time
 from game.scotlandyard.ai.base import Decision, MrXPlayer, describe_move
 from game.scotlandyard.ai.context import mrx_context, public_tracker
 from game.scotlandyard.ai.policy import (
-    TERRITORY_CAP, TERRITORY_WEIGHT, category_bias, detective_front, entries_for, filtered_mrx_moves,
-    mrx_move_features, mrx_static_score, objective_reply, territory,
+    TERRITORY_CAP, TERRITORY_WEIGHT, category_bias, entries_for, filtered_mrx_moves, mrx_move_features,
+    mrx_room, mrx_static_score, objective_reply,
 )
 from game.scotlandyard.ai.sim import SECRET, Graph, Sim
 from game.scotlandyard.ai.survival import playout_features, survival_probability
@@ -138,8 +138,9 @@ def _rollout_detectives(sim: Sim, prob: dict, rng, targets: list) -> None:
                     target = targets[i] = min(prob, key=lambda p: dd[here][p])
                 else:
                     target = targets[i] = _draw(prob, rng)
-            best = min(dd[m[2]][target] for m in moves)
-            opts = [m for m in moves if dd[m[2]][target] == best]
+            far = [dd[m[2]][target] for m in moves]
+            best = min(far)
+            opts = [m for m, f in zip(moves, far) if f == best]
             move = opts[int(rng.random() * len(opts))]
         sim.play_detective(move)
         _strike(prob, move[2])
@@ -177,8 +178,11 @@ def _rollout_mrx_move(sim: Sim, rng):
         return singles[int(rng.random() * len(singles))]
     cheap = [m for m in singles if m[0] != SECRET] or singles
     best, best_v = None, -1
+    rows = [dd[d] for d in sim.dl]
+    degree = g.degree
     for m in cheap:
-        v = min(dd[d][m[1]] for d in sim.dl) * 10 + g.degree[m[1]] + rng.random()
+        x = m[1]
+        v = min([row[x] for row in rows]) * 10 + degree[x] + rng.random()
         if v > best_v:
             best, best_v = m, v
     if best_v < 20 and sim.can_double():  # next to a detective: try a double move
@@ -192,12 +196,13 @@ def _best_double(sim: Sim, singles, best, best_v, rng):
     g = sim.g
     dd = g.ddist
     mt = sim.mt
+    rows = [dd[d] for d in sim.dl]
     for t1, d1 in singles:
         mt[t1] -= 1
         for t2, d2 in sim.mrx_singles(d1, mt):
             if t2 == SECRET:
                 continue
-            v = min(dd[d][d2] for d in sim.dl) * 10 + g.degree[d2] - 5 + rng.random()
+            v = min([row[d2] for row in rows]) * 10 + g.degree[d2] - 5 + rng.random()
             if v > best_v:
                 best, best_v = (t1, d1, t2, d2), v
         mt[t1] += 1
@@ -240,7 +245,7 @@ def _evaluate(sim: Sim, prob: dict) -> float:
     g = sim.g
     dd = g.ddist
     near = min(dd[d][sim.mrx] for d in sim.dl)
-    room = territory(g, sim.mrx, detective_front(g, sim.dl))
+    room = mrx_room(g, sim.mrx, sim.dl)
     return min(1.0, 0.3 + 0.05 * min(near, 5) + EVAL_PLACES * math.log2(1 + len(prob))
                + TERRITORY_WEIGHT * min(room, TERRITORY_CAP) / TERRITORY_CAP)
 

@@ -107,14 +107,14 @@ def detective_move_costs(g: Graph, sim: Sim, moves, weights: dict[int, float]) -
     dests = np.asarray([mv[2] for mv in moves])
     cube[np.arange(m), idx, :] = arr[dests][:, stations]
     # Mr X's room: for each possible station, how many stations he reaches before any detective
-    full = ddist_array(g)
-    det_rows = full[np.asarray(sim.dl)]                          # detectives x all stations
+    det_rows = arr[np.asarray(sim.dl)]                           # detectives x all stations
     n = len(sim.dl)
-    fronts = np.empty((m, det_rows.shape[1]), dtype=np.int16)
-    excl = [np.delete(det_rows, j, axis=0).min(axis=0) if n > 1 else np.full(det_rows.shape[1], 99, np.int16)
-            for j in range(n)]
-    for k in range(m):
-        fronts[k] = np.minimum(excl[idx[k]], full[dests[k]])
+    if n > 1:  # each detective's front without him: the nearest other detective's distance
+        two = np.partition(det_rows, 1, axis=0)[:2]
+        excl = np.where(np.arange(n)[:, None] == det_rows.argmin(axis=0)[None, :], two[1], two[0])
+    else:
+        excl = np.full(det_rows.shape, 99, np.int16)
+    fronts = np.minimum(excl[idx], arr[dests])                   # moves x all stations
     mdist = mrx_dist_array(g)[stations]                         # possible stations x all stations
     room = (mdist[None, :, :] < fronts[:, None, :]).sum(axis=2)  # moves x possible stations
     cube.sort(axis=1)
@@ -122,10 +122,17 @@ def detective_move_costs(g: Graph, sim: Sim, moves, weights: dict[int, float]) -
     costs = costs + ROOM_WEIGHT * (np.minimum(room, ROOM_CAP) @ w) / ROOM_CAP
     out = []
     weight_of = weights.get
-    g_rides = g.det_rides
-    base_reach = [set(d for t, d in g_rides[loc] if sim.dt[j][t] > 0) | {loc} for j, loc in enumerate(sim.dl)]
-    exit_sets = [(p, wp, frozenset(g.neighbours[p]), len(g.neighbours[p])) for p, wp in weights.items()
-                 if g.neighbours[p]]
+    # escape routes as bit sets (bit s = station s): a detective's reach next round, Mr X's exits
+    exit_bits, ride_cache = _route_bits(g)
+    base = [_ride_bits(g, loc, sim.dt[j], ride_cache) for j, loc in enumerate(sim.dl)]
+    others = []
+    for i in range(n):
+        r = 0
+        for j in range(n):
+            if j != i:
+                r |= base[j]
+        others.append(r)
+    exit_sets = [(p, wp, exit_bits[p], len(g.neighbours[p])) for p, wp in weights.items() if g.neighbours[p]]
     rounds_left = max(1, len(sim.reveals) - sim.log_len)
     for k, (i, t, d) in enumerate(moves):
         c = float(costs[k]) - CAPTURE_BONUS * weight_of(d, 0.0)
@@ -133,15 +140,12 @@ def detective_move_costs(g: Graph, sim: Sim, moves, weights: dict[int, float]) -
         # a detective's reach; a station with none left is a trap
         tk = list(sim.dt[i])
         tk[t] -= 1
-        reach = {d} | {x for tt, x in g_rides[d] if tk[tt] > 0}
-        for j in range(len(sim.dl)):
-            if j != i:
-                reach |= base_reach[j]
+        open_ = ~(others[i] | _ride_bits(g, d, tk, ride_cache))
         trap = 0.0
         for p, wp, exits, n_exits in exit_sets:
             if p == d:
                 continue
-            safe = len(exits - reach)
+            safe = (exits & open_).bit_count()
             trap += wp * (TRAP_WEIGHT * (safe == 0) + EXIT_WEIGHT * (1.0 - safe / n_exits))
         c -= trap
         # tickets: a detective who runs out of a kind is stuck on stations served only by it
@@ -150,6 +154,33 @@ def detective_move_costs(g: Graph, sim: Sim, moves, weights: dict[int, float]) -
         c += STUCK_PENALTY * (1.0 - min(1.0, mobility(g, d, tk) / MOBILITY_FULL))
         out.append(c)
     return out
+
+
+def _route_bits(g: Graph):
+    """Per board (remembered): each station's exits as a bit set, and a cache for
+    :func:`_ride_bits`."""
+    found = g.__dict__.get("_route_bits")
+    if found is None:
+        exits = [0] * g.size
+        for s in range(g.size):
+            for x in g.neighbours[s]:
+                exits[s] |= 1 << x
+        found = g.__dict__["_route_bits"] = (exits, {})
+    return found
+
+
+def _ride_bits(g: Graph, station: int, tickets, cache: dict) -> int:
+    """A detective's reach in one ride from ``station`` with ``tickets``, the station itself
+    included, as a bit set."""
+    key = (station, tickets[0] > 0, tickets[1] > 0, tickets[2] > 0)
+    bits = cache.get(key)
+    if bits is None:
+        bits = 1 << station
+        for t, x in g.det_rides[station]:
+            if tickets[t] > 0:
+                bits |= 1 << x
+        cache[key] = bits
+    return bits
 
 
 def objective_reply(g: Graph, sim: Sim, move, belief: PossibleLocations, bias=None) -> list[tuple]:
@@ -275,6 +306,24 @@ def territory(g: Graph, station: int, front) -> int:
     return sum(1 for s in g.stations if row[s] < front[s])
 
 
+def _room_arrays(g: Graph):
+    """Per board (remembered): both distance tables uncapped, and which indices are stations."""
+    found = g.__dict__.get("_room_arrays")
+    if found is None:
+        mask = np.zeros(g.size, dtype=bool)
+        mask[list(g.stations)] = True
+        found = g.__dict__["_room_arrays"] = (np.array(g.ddist, dtype=np.int16),
+                                              np.array(g.dist, dtype=np.int16), mask)
+    return found
+
+
+def mrx_room(g: Graph, station: int, det_locs) -> int:
+    """``territory(g, station, detective_front(g, det_locs))``, the same number, in numpy."""
+    ddist, dist, mask = _room_arrays(g)
+    front = ddist[list(det_locs)].min(axis=0)
+    return int(np.count_nonzero((dist[station] < front) & mask))
+
+
 def believed_room(g: Graph, det_locs, prob: dict) -> float:
     """Mr X's room as the detectives see it: territory averaged over the places they think he
     could be (what the default detectives try to shrink; the larger, the thinner they spread)."""
@@ -311,8 +360,7 @@ def mrx_static_score(g: Graph, sim: Sim, tracker: PossibleLocations, move, feats
     dest = move[-1]
     risk = mrx_risk(feats, dest)
     free = sum(1 for n in g.neighbours[dest] if n not in sim.dl)
-    front = detective_front(g, sim.dl)
-    room = territory(g, dest, front)
+    room = mrx_room(g, dest, sim.dl)
     base = (0.3 + 0.01 * min(total, 25) + PLACES_WEIGHT * math.log2(1 + len(after)) + 0.005 * min(free, 10)
             + TERRITORY_WEIGHT * min(room, TERRITORY_CAP) / TERRITORY_CAP)
     if BELIEF_WEIGHT:

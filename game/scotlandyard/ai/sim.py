@@ -144,13 +144,9 @@ class Sim:
         out = []
         for t in (TAXI, BUS, UNDERGROUND):
             if mt[t] > 0:
-                for d in row[t]:
-                    if d not in occ:
-                        out.append((t, d))
+                out += [(t, d) for d in row[t] if d not in occ]
         if mt[SECRET] > 0:
-            for d in row[SECRET]:
-                if d not in occ:
-                    out.append((SECRET, d))
+            out += [(SECRET, d) for d in row[SECRET] if d not in occ]
         return out
 
     def can_double(self) -> bool:
@@ -172,11 +168,7 @@ class Sim:
     def detective_singles(self, i: int) -> list[tuple]:
         tk = self.dt[i]
         occ = self.dl
-        out = []
-        for t, d in self.g.det_rides[self.dl[i]]:
-            if tk[t] > 0 and d not in occ:
-                out.append((i, t, d))
-        return out
+        return [(i, t, d) for t, d in self.g.det_rides[occ[i]] if tk[t] > 0 and d not in occ]
 
     def detective_has_move(self, i: int) -> bool:
         tk = self.dt[i]
@@ -226,6 +218,10 @@ class Sim:
             self.winner = "DETECTIVES"
             return
         self._end_detective_phase_if_stuck()
+        if self.to_move >= 0 and self.mrx not in self.dl:
+            # a detective still to move has a move: no rule of check() applies (it would say so)
+            self.winner = None
+            return
         self.check()
 
     def play(self, move: tuple) -> None:

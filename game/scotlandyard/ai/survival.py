@@ -132,7 +132,7 @@ class _Places:
 def playout_features(sim: Sim, move, after_prob: dict) -> list[float]:
     """:func:`survival_features` inside a playout: ``sim`` before Mr X's ``move``, ``after_prob``
     the public possible set after it (the playout's uniform model)."""
-    from game.scotlandyard.ai.policy import detective_front, detectives_reaching, entries_for, mrx_risk, territory
+    from game.scotlandyard.ai.policy import detectives_reaching, entries_for, mrx_risk, mrx_room
 
     g = sim.g
     dest = move[-1]
@@ -140,17 +140,17 @@ def playout_features(sim: Sim, move, after_prob: dict) -> list[float]:
     near = min(g.ddist[d][dest] for d in sim.dl)
     revealed = entries_for(sim, move)[-1][1] is not None
     risk = mrx_risk((near, reach, _Places(after_prob), revealed, 0), dest)
-    room = territory(g, dest, detective_front(g, sim.dl))
+    room = mrx_room(g, dest, sim.dl)
     return survival_features(g, sim, move, after_prob, room, risk, reach)
 
 
 def move_survival_features(g: Graph, sim: Sim, tracker, move, feats=None) -> list[float]:
     """:func:`survival_features` from the policy's move features (``policy.mrx_move_features``)."""
-    from game.scotlandyard.ai.policy import detective_front, mrx_move_features, mrx_risk, territory
+    from game.scotlandyard.ai.policy import mrx_move_features, mrx_risk, mrx_room
 
     feats = feats or mrx_move_features(g, sim, tracker, move)
     near, reach, after, revealed, _ = feats
-    room = territory(g, move[-1], detective_front(g, sim.dl))
+    room = mrx_room(g, move[-1], sim.dl)
     return survival_features(g, sim, move, after.prob, room, mrx_risk(feats, move[-1]), reach)
 
 
