@@ -31,9 +31,9 @@ def treasure_island(games: int, seed: int, map_path: str) -> list[tuple[str, flo
     for name, make in (("random policy", lambda s: random_policy(s)),
                        ("our default agent", lambda s: treasure_policy("default", s, env=env))):
         wins = 0
-        for game in range(games):
-            policy = make(seed + game)
-            obs, info = env.reset(seed=seed + game)
+        for k in range(games):
+            policy = make(seed + k)
+            obs, info = env.reset(seed=seed + k)
             while True:
                 obs, reward, terminated, truncated, info = env.step(policy(obs, info["action_mask"]))
                 if terminated or truncated:
@@ -77,10 +77,10 @@ def duel(games: int, seed: int, rounds: int = 200) -> list[tuple[str, float]]:
     for label, seats in ((f"random policy (A) vs our {bot} (B)", ("random", bot)),
                          (f"our {bot} (A) vs random policy (B)", (bot, "random"))):
         wins = 0
-        for game in range(games):
-            policies = {side: random_policy(seed + game) if who == "random" else duel_policy(who, seed + game, 0.02)
+        for k in range(games):
+            policies = {side: random_policy(seed + k) if who == "random" else duel_policy(who, seed + k, 0.02)
                         for side, who in zip("AB", seats)}
-            infos = play_aec(env, policies, seed + game)
+            infos = play_aec(env, policies, seed + k)
             wins += infos["A"]["winner"] == "A Win"
         rows.append((f"{label}: A wins", wins / games))
     env.close()
@@ -98,8 +98,8 @@ def scotland_yard(games: int, seed: int) -> list[tuple[str, float]]:
     for label, (x, d) in ((f"random policy Mr X vs our {detectives} detectives", ("random-policy", detectives)),
                           (f"our {mrx} Mr X vs random policy detectives", (mrx, "random-policy"))):
         wins = 0
-        for game in range(games):
-            s = seed + game
+        for k in range(games):
+            s = seed + k
             team = random_policy(s) if d == "random-policy" else scotland_yard_policy("detectives", d, s, env=base,
                                                                                       move_time=0.01)
             policies = {a: team for a in base.possible_agents[1:]}
