@@ -297,34 +297,23 @@ def mrx_move_features(g: Graph, sim: Sim, tracker: PossibleLocations, move):
     return near, reach, after, revealed, sum(min(x, 8) for x in dists)
 
 
-def detective_front(g: Graph, det_locs) -> list[int]:
-    """For every station, the fewest rides any detective needs to get there."""
-    rows = [g.ddist[d] for d in det_locs]
-    return [min(col) for col in zip(*rows)]
-
-
-def territory(g: Graph, station: int, front) -> int:
-    """How many stations Mr X could reach from ``station`` before any detective could."""
-    row = g.dist[station]
-    return sum(1 for s in g.stations if row[s] < front[s])
-
-
 def _room_arrays(g: Graph):
-    """Per board (remembered): both distance tables uncapped, and which indices are stations."""
+    """Per board (remembered): the detectives' distances uncapped (``ddist_array`` caps them),
+    and which indices are stations."""
     found = g.__dict__.get("_room_arrays")
     if found is None:
         mask = np.zeros(g.size, dtype=bool)
         mask[list(g.stations)] = True
-        found = g.__dict__["_room_arrays"] = (np.array(g.ddist, dtype=np.int16),
-                                              np.array(g.dist, dtype=np.int16), mask)
+        found = g.__dict__["_room_arrays"] = (np.array(g.ddist, dtype=np.int16), mask)
     return found
 
 
 def mrx_room(g: Graph, station: int, det_locs) -> int:
-    """``territory(g, station, detective_front(g, det_locs))``, the same number, in numpy."""
-    ddist, dist, mask = _room_arrays(g)
+    """Mr X's territory: how many stations he could reach from ``station`` before any detective
+    could (each detective's fewest rides, uncapped)."""
+    ddist, mask = _room_arrays(g)
     front = ddist[list(det_locs)].min(axis=0)
-    return int(np.count_nonzero((dist[station] < front) & mask))
+    return int(np.count_nonzero((mrx_dist_array(g)[station] < front) & mask))
 
 
 def believed_room(g: Graph, det_locs, prob: dict) -> float:

@@ -11,9 +11,14 @@ from game.scotlandyard.ai.base import sorted_moves
 from game.scotlandyard.ai.context import detectives_context, public_tracker
 from game.scotlandyard.ai.policy import (
     CAPTURE_BONUS, DIST_CAP, EXIT_WEIGHT, MOBILITY_FULL, RANK_WEIGHTS, ROOM_CAP, ROOM_WEIGHT, STUCK_PENALTY,
-    TICKET_PRESSURE, TRAP_WEIGHT, category_bias, detective_front, detective_move_costs, mobility, mrx_room,
-    territory,
+    TICKET_PRESSURE, TRAP_WEIGHT, category_bias, detective_move_costs, mobility, mrx_room,
 )
+
+
+def _territory(g, station, det_locs):
+    """Mr X's territory written plainly: stations he reaches before any detective could."""
+    front = [min(g.ddist[d][s] for d in det_locs) for s in range(g.size)]
+    return sum(1 for s in g.stations if g.dist[station][s] < front[s])
 
 
 def _positions(seed: int, count: int):
@@ -89,4 +94,4 @@ def test_mrx_room_is_his_territory_before_the_nearest_detective(seed):
         ctx = detectives_context(view)
         g, dl = ctx.g, ctx.sim.dl
         for station in rng.sample(list(g.stations), 8):
-            assert mrx_room(g, station, dl) == territory(g, station, detective_front(g, dl))
+            assert mrx_room(g, station, dl) == _territory(g, station, dl)
