@@ -87,8 +87,8 @@ def test_against_the_greedy_detectives_the_model_comes_true_and_is_used():
             seen.append(mix)
             return super()._simulate(root_sim, root_prob, move, rng, mix)
 
-    mrx = Watching(seed=2, move_time=0.05)
-    mrx.max_iterations = 40
+    mrx = Watching(seed=2, move_time=5.0)   # a long budget: the count, not the clock on a loaded
+    mrx.max_iterations = 40                  # machine, ends every search, so the game repeats exactly
     play_game(standard_game(2), mrx, make_detectives("greedy", seed=2, move_time=0.05))
     assert mrx.model_seen >= 5 * len(standard_game(2).detectives)
     assert mrx.model_hits >= 0.9 * mrx.model_seen
