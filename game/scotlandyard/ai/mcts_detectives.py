@@ -42,6 +42,12 @@ MIN_ITERATIONS = 96       # before stopping early
 EPSILON = 0.1
 COALITION_REDUCTION = 0.1
 ITERATIONS_PER_SECOND = 6000
+# Never more simulations than this per decision, whatever the budget. Count-bound against the
+# minimax Mr X (seeds 0-499): 1000 simulations let him escape 11 times where 300 let him escape 6,
+# and a bench at the default 1 s (about 1000 a decision) 5 times in 250 where 0.05 s (300) let him
+# escape once on the same seeds: more did not help and took three times as long
+# (docs/SCOTLAND-YARD-AI.md, "Tenth round").
+MAX_SIMULATIONS = 300
 SEARCH_SHARE = 0.5        # of the move budget: a round has five detective moves, CPU is shared
 CLEAR_GAP = 0.3           # the prior decides alone when its best move is this far ahead
 
@@ -134,8 +140,9 @@ class MctsDetectives(DetectivesPlayer):
         self.tracker = None
         self.weights: dict[int, float] = {}
         self.prng = random.Random(seed)
-        # Simulations per decision: ITERATIONS_PER_SECOND x the budget, so that a game repeats
-        # exactly given the seeds; the clock stops the search sooner on a loaded machine.
+        # Simulations per decision: ITERATIONS_PER_SECOND x the budget, at most MAX_SIMULATIONS, so
+        # that a game repeats exactly given the seeds; the clock stops the search sooner on a
+        # loaded machine.
         self.max_iterations: int | None = None
 
     def possible_locations(self):
@@ -163,7 +170,8 @@ class MctsDetectives(DetectivesPlayer):
         clear = len(ranked) > 1 and ranked[1][0] - ranked[0][0] > CLEAR_GAP
         self.searched = len(cands) > 1 and bool(stations) and not clear
         if self.searched:
-            cap = self.max_iterations or max(MIN_ITERATIONS, int(ITERATIONS_PER_SECOND * self.move_time))
+            cap = self.max_iterations or min(MAX_SIMULATIONS, max(MIN_ITERATIONS,
+                                                                   int(ITERATIONS_PER_SECOND * self.move_time)))
             while n_total < cap and time.perf_counter() < deadline:
                 n_total += 1
                 log_n = math.log(n_total + 1)

@@ -108,3 +108,35 @@ def test_default_detectives_take_a_capture_they_can_see():
     for name in ("default", "chaser"):
         decision = make_detectives(name, move_time=0.05).choose(DetectivesView.of(state))
         assert decision.move.destination == 5, name
+
+
+def test_default_detectives_run_at_most_a_fixed_number_of_simulations_whatever_the_budget():
+    # more simulations did not catch the minimax Mr X more often (1000 a decision let him escape
+    # more often than 300), so a long budget runs no more of them than MAX_SIMULATIONS
+    import re
+
+    from game.scotlandyard.ai.mcts_detectives import MAX_SIMULATIONS
+
+    detectives = make_detectives("default", seed=6, move_time=5.0)
+    per_decision = []
+    original_choose, original_simulate = detectives.choose, detectives._simulate
+
+    def simulate(*args):
+        per_decision[-1] += 1
+        return original_simulate(*args)
+
+    def choose(view):
+        per_decision.append(0)
+        decision = original_choose(view)
+        shown = re.search(r"in (\d+) simulations", decision.reason)
+        assert (int(shown.group(1)) if shown else 0) <= per_decision[-1]
+        return decision
+
+    detectives._simulate, detectives.choose = simulate, choose
+    result = play_game(standard_game(6), make_mrx("minimax", seed=6), detectives)
+    assert result.illegal_moves == 0 and not result.errors
+    searched = [n for n in per_decision if n]
+    assert searched, "no decision was searched: the test shows nothing"
+    assert max(searched) <= MAX_SIMULATIONS
+    # the budget of 5 s would allow 30000: the cap, not the clock or an early stop, ended some
+    assert max(searched) == MAX_SIMULATIONS
