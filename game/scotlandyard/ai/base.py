@@ -37,6 +37,13 @@ def sorted_moves(moves) -> list:
     return sorted(moves, key=move_key)
 
 
+def simulation_cap(move_time: float, per_second: int, minimum: int, maximum: int) -> int:
+    """Simulations a search runs for one decision: ``per_second`` for each second of ``move_time``,
+    at least ``minimum`` and at most ``maximum``. A count, not the clock, so a game repeats exactly
+    given the seeds; the clock only stops a search sooner on a machine too loaded to reach it."""
+    return min(maximum, max(minimum, int(per_second * move_time)))
+
+
 def move_destination(move) -> int:
     return move.destination2 if hasattr(move, "destination2") else move.destination
 

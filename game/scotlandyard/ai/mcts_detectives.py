@@ -29,7 +29,7 @@ import math
 import random
 import time
 
-from game.scotlandyard.ai.base import Decision, DetectivesPlayer, describe_move
+from game.scotlandyard.ai.base import Decision, DetectivesPlayer, describe_move, simulation_cap
 from game.scotlandyard.ai.context import detectives_context, public_tracker
 from game.scotlandyard.ai.policy import category_bias, detective_move_costs
 from game.scotlandyard.ai.sim import SECRET, Sim
@@ -170,8 +170,8 @@ class MctsDetectives(DetectivesPlayer):
         clear = len(ranked) > 1 and ranked[1][0] - ranked[0][0] > CLEAR_GAP
         self.searched = len(cands) > 1 and bool(stations) and not clear
         if self.searched:
-            cap = self.max_iterations or min(MAX_SIMULATIONS, max(MIN_ITERATIONS,
-                                                                   int(ITERATIONS_PER_SECOND * self.move_time)))
+            cap = self.max_iterations or simulation_cap(self.move_time, ITERATIONS_PER_SECOND,
+                                                          MIN_ITERATIONS, MAX_SIMULATIONS)
             while n_total < cap and time.perf_counter() < deadline:
                 n_total += 1
                 log_n = math.log(n_total + 1)

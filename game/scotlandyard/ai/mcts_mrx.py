@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import time
 
-from game.scotlandyard.ai.base import Decision, MrXPlayer, describe_move
+from game.scotlandyard.ai.base import Decision, MrXPlayer, describe_move, simulation_cap
 from game.scotlandyard.ai.context import mrx_context, public_tracker
 from game.scotlandyard.ai.policy import (
     TERRITORY_CAP, TERRITORY_WEIGHT, category_bias, entries_for, filtered_mrx_moves, mrx_move_features,
@@ -307,8 +307,8 @@ class MctsMrX(MrXPlayer):
                 self.responses[m] = self._reply(g, sim, m, replies)
         iterations = 0
         if len(moves) > 1:
-            cap = self.max_iterations or min(MAX_SIMULATIONS, max(MIN_ITERATIONS,
-                                                                   int(ITERATIONS_PER_SECOND * self.move_time)))
+            cap = self.max_iterations or simulation_cap(self.move_time, ITERATIONS_PER_SECOND,
+                                                          MIN_ITERATIONS, MAX_SIMULATIONS)
             while iterations < cap and time.perf_counter() < deadline:
                 iterations += 1
                 total_n = iterations

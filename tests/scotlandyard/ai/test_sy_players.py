@@ -140,3 +140,19 @@ def test_default_detectives_run_at_most_a_fixed_number_of_simulations_whatever_t
     assert max(searched) <= MAX_SIMULATIONS
     # the budget of 5 s would allow 30000: the cap, not the clock or an early stop, ended some
     assert max(searched) == MAX_SIMULATIONS
+
+
+def test_simulation_cap_is_the_rate_times_the_budget_within_its_bounds():
+    from game.scotlandyard.ai import mcts_detectives, mcts_mrx
+    from game.scotlandyard.ai.base import simulation_cap
+
+    assert simulation_cap(0.01, 3000, 96, 150) == 96       # too short a budget: the minimum
+    assert simulation_cap(0.04, 3000, 96, 150) == 120      # the rate times the budget
+    assert simulation_cap(5.0, 3000, 96, 150) == 150       # a long budget: the cap
+    # As the docs say: from 0.05 s a move up, both searches stop on their cap, not on the budget,
+    # so every budget from there up plays the same games.
+    for module, cap in ((mcts_mrx, 150), (mcts_detectives, 300)):
+        assert module.MAX_SIMULATIONS == cap
+        for budget in (0.05, 0.3, 1.0, 10.0):
+            assert simulation_cap(budget, module.ITERATIONS_PER_SECOND, module.MIN_ITERATIONS,
+                                  module.MAX_SIMULATIONS) == cap
