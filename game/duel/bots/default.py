@@ -43,6 +43,7 @@ DOOM = 60.0            # being chased into a dead end is nearly lost
 GAMMA = 0.92          # an item d steps away counts GAMMA**d of itself
 HAZARD = 12           # extra steps charged for an item only reachable over poison or a mine
 QUEUE = 2             # steps between two items of one side's collection tour
+STAR_TRY = 10          # a star the other reaches first by at most this many steps is still a target (it may wait)
 STAR_SAFETY = 8        # within this many steps of our lead a raced star is also worth the other's score
 STAR_RISK = 30         # a star is at risk when the other is at most min(our mushroom tour, this) steps behind us
                        # (12 lost star-rich boards to a collector that takes stars early: docs/DUEL-BOTS.md)
@@ -245,6 +246,9 @@ class Plan:
             cell, item, steps, their_steps, first, why)
 
 
+TRY_WHY = "the other is nearer: worth the try"
+
+
 def make_plan(st: State, keep: int = -1) -> Plan | None:
     """Pick the item with the best value per step that this player reaches before the other (or,
     when there is none, one the other reaches first, the less far ahead the other, the better).
@@ -278,6 +282,7 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
     turns_left = ROUNDS - st.round + 1
     candidates = []
     contested = []   # items the other reaches first: targets only when nothing else is left
+    tries = []       # ... but a star the other is only a little nearer to is worth a try all the same
     my_mushrooms = 0
     for c in st.item_cells:
         it = items[c]
@@ -287,6 +292,8 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
         t = theirs[c]
         if t >= 0 and t + stun_other < steps[c]:  # the other gets there first
             contested.append((c, it, d, t))
+            if it == STAR and steps[c] - t - stun_other <= STAR_TRY:
+                tries.append((c, it, d, t))
             continue
         if it == MUSH:
             my_mushrooms += 1
@@ -297,9 +304,9 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
     # Stars wait for the mushrooms unless the game would end before both tours are done.
     stars_now = my_mushrooms == 0 or turns_left <= tour + _star_tour(st, me, candidates) + STAR_TIME_MARGIN
 
-    def pick(cands, race):
+    def pick(cands, race, tries=()):
         best = kept = None
-        for c, it, d, t in cands:
+        for c, it, d, t, race in [(*x, race) for x in cands] + [(*x, TRY_WHY) for x in tries]:
             if it == MUSH:
                 value, why = 1.0, race
             elif it == STAR:
@@ -337,8 +344,11 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
             best = kept  # stay with the target of the last move unless another is clearly better
         return best
 
+    # A star is a doubling: one the other reaches only a little sooner competes with our own
+    # targets, its value divided by one more than the other's lead (as races are): the other, if
+    # it plays a plan like this one, keeps its stars for after its mushrooms, and may be elsewhere.
     # Nothing we reach first: race for what the other reaches first (it may be busy elsewhere).
-    best = pick(candidates, "") or pick(contested, "contested: the other is nearer")
+    best = pick(candidates, "", tries) or pick(contested, "contested: the other is nearer")
     if best is None:
         return None
     _, c, it, d, t, why = best

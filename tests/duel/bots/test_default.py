@@ -245,6 +245,29 @@ def test_goes_for_contested_items_when_the_other_is_nearer_to_all():
     assert "contested" in plan.why
 
 
+def test_tries_for_a_star_the_other_is_only_a_little_nearer_to():
+    # B reaches the star at (2, 2) one step before A, but a star doubles the score: worth the try
+    # (B may be keeping it for later, as this plan does) rather than the mushroom A reaches first.
+    obs = obs_of(["A . . m . . .",
+                  ". . . . . . .",
+                  ". . s . . . .",
+                  ". . . . B . ."], score_a=10, score_b=10)
+    plan = make_plan(State.from_observation(obs))
+    assert plan is not None and plan.cell == 2 * 7 + 2, plan and plan.why
+    assert "worth the try" in plan.why
+
+
+def test_leaves_a_star_the_other_is_far_nearer_to():
+    from game.duel.bots.default import STAR_TRY
+
+    # B stands next to the star, 14 steps nearer than A: past STAR_TRY, so A takes its own
+    # mushroom, though the star would double a score of 1000.
+    assert 14 > STAR_TRY
+    obs = obs_of(["A m . . . . . . . . . . . . s B"], score_a=1000, score_b=1000)
+    plan = make_plan(State.from_observation(obs))
+    assert plan is not None and plan.cell == 1
+
+
 def test_as_a_avoids_the_move_that_lets_b_restore_the_symmetry():
     from game.duel.bots.default import copy_game_won, symmetry_risks
 
