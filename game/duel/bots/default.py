@@ -348,6 +348,10 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
     # targets, its value divided by one more than the other's lead (as races are): the other, if
     # it plays a plan like this one, keeps its stars for after its mushrooms, and may be elsewhere.
     # Nothing we reach first: race for what the other reaches first (it may be busy elsewhere).
+    # No tries with the other near: within CLOSE it is a wall for the plan, so the way to a try
+    # would close and open again as it steps to and fro, and the plan would swing between targets.
+    if 0 <= gap <= 2 * CLOSE:
+        tries = []
     best = pick(candidates, "", tries) or pick(contested, "contested: the other is nearer")
     if best is None:
         return None

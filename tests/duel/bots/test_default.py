@@ -246,15 +246,24 @@ def test_goes_for_contested_items_when_the_other_is_nearer_to_all():
 
 
 def test_tries_for_a_star_the_other_is_only_a_little_nearer_to():
-    # B reaches the star at (2, 2) one step before A, but a star doubles the score: worth the try
-    # (B may be keeping it for later, as this plan does) rather than the mushroom A reaches first.
+    # B reaches the star in 1 step, A in 8; B is far enough from A not to be in its way. A star
+    # doubles the score: worth the try (B may be keeping it for later, as this plan does) rather
+    # than the mushroom A reaches first.
+    obs = obs_of(["m . . A . . . . . . . s B"], score_a=100, score_b=100)
+    plan = make_plan(State.from_observation(obs))
+    assert plan is not None and plan.cell == 11, plan and plan.why
+    assert "worth the try" in plan.why
+
+
+def test_no_try_with_the_other_near():
+    # B is 3 steps from A: within CLOSE it is a wall for the plan, and the way to a try would open
+    # and close as it moves; A keeps to the mushroom it reaches first.
     obs = obs_of(["A . . m . . .",
                   ". . . . . . .",
                   ". . s . . . .",
-                  ". . . . B . ."], score_a=10, score_b=10)
+                  ". B . . . . ."], score_a=10, score_b=10)
     plan = make_plan(State.from_observation(obs))
-    assert plan is not None and plan.cell == 2 * 7 + 2, plan and plan.why
-    assert "worth the try" in plan.why
+    assert plan is not None and plan.cell == 3
 
 
 def test_leaves_a_star_the_other_is_far_nearer_to():
