@@ -283,6 +283,9 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
     candidates = []
     contested = []   # items the other reaches first: targets only when nothing else is left
     tries = []       # ... but a star the other is only a little nearer to is worth a try all the same
+    # No tries with the other near: within CLOSE it is a wall for the plan, so the way to a try
+    # would close and open again as it steps to and fro, and the plan would swing between targets.
+    try_stars = not 0 <= gap <= 2 * CLOSE
     my_mushrooms = 0
     for c in st.item_cells:
         it = items[c]
@@ -292,7 +295,7 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
         t = theirs[c]
         if t >= 0 and t + stun_other < steps[c]:  # the other gets there first
             contested.append((c, it, d, t))
-            if it == STAR and steps[c] - t - stun_other <= STAR_TRY:
+            if try_stars and it == STAR and steps[c] - t - stun_other <= STAR_TRY:
                 tries.append((c, it, d, t))
             continue
         if it == MUSH:
@@ -304,9 +307,9 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
     # Stars wait for the mushrooms unless the game would end before both tours are done.
     stars_now = my_mushrooms == 0 or turns_left <= tour + _star_tour(st, me, candidates) + STAR_TIME_MARGIN
 
-    def pick(cands, race, tries=()):
+    def pick(cands, label, tries=()):
         best = kept = None
-        for c, it, d, t, race in [(*x, race) for x in cands] + [(*x, TRY_WHY) for x in tries]:
+        for c, it, d, t, race in [(*x, label) for x in cands] + [(*x, TRY_WHY) for x in tries]:
             if it == MUSH:
                 value, why = 1.0, race
             elif it == STAR:
@@ -348,10 +351,6 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
     # targets, its value divided by one more than the other's lead (as races are): the other, if
     # it plays a plan like this one, keeps its stars for after its mushrooms, and may be elsewhere.
     # Nothing we reach first: race for what the other reaches first (it may be busy elsewhere).
-    # No tries with the other near: within CLOSE it is a wall for the plan, so the way to a try
-    # would close and open again as it steps to and fro, and the plan would swing between targets.
-    if 0 <= gap <= 2 * CLOSE:
-        tries = []
     best = pick(candidates, "", tries) or pick(contested, "contested: the other is nearer")
     if best is None:
         return None
