@@ -2,11 +2,14 @@
 
 Games are played by the engine's :func:`game.duel.match.play_match` (so ``cmd:`` programs take
 part through its judge exactly like built-in bots). A course map is point-symmetric and most bots
-are deterministic, so the same pair on the same map would play the same game again; each game
-``i > 0`` on a map therefore starts with a *seeded opening*: both players' first ``k`` moves are
-random legal moves drawn from the game's seed (the bots are not asked), after which the bots play.
-Game 0 on each map is the map as it is. Generated maps (the engine's generator, sizes 8..30 on
-each side, square and not) add boards nobody tuned for.
+are deterministic, so the same pair on the same map would play the same game again; so games
+start with a *seeded opening*: both players' first ``k`` moves are random legal moves drawn from
+the game's seed (the bots are not asked), after which the bots play. Game 0 on a map file is the
+map as it is (as the course's judge played it). Generated maps (the engine's generator, sizes
+8..30 on each side, square and not) add boards nobody tuned for; every game on them has an
+opening. An opening that would hand a copycat the game (the players left point-symmetric, or A
+unable to keep B from its mirror image) is drawn again: from there no bot playing A can win
+against ``mirror``, and the game would measure nothing (:func:`copy_forced`).
 """
 
 from __future__ import annotations
@@ -90,7 +93,8 @@ def generated_maps(count: int, seed: int, low: int = 8, high: int = 30) -> list[
 def schedule(bots: list[str], maps: list[MapSpec], games: int, seed: int, move_time: float,
              focus: str | None = None) -> list[GameSpec]:
     """Every unordered pair of bots (only those with ``focus`` if given), on every map, ``games``
-    seeds, each seed played from both sides."""
+    seeds, each seed played from both sides. Seed ``seed`` on a map file is played from the map's
+    own start; every other game starts with a seeded opening."""
     specs = []
     for i, x in enumerate(bots):
         for y in bots[i + 1:]:
@@ -99,45 +103,98 @@ def schedule(bots: list[str], maps: list[MapSpec], games: int, seed: int, move_t
             for m in maps:
                 for g in range(games):
                     s = seed + g
-                    opening = 0 if g == 0 else random.Random(f"opening:{m.label}:{s}").randint(OPENING_MIN, OPENING_MAX)
+                    # Game 0 on a map file is the map as it is (the course's own games start so);
+                    # a generated board has no such game: every one starts with an opening.
+                    plain = g == 0 and m.path is not None
+                    opening = 0 if plain else random.Random(f"opening:{m.label}:{s}").randint(OPENING_MIN, OPENING_MAX)
                     specs.append(GameSpec(m, x, y, s, opening, move_time))
                     specs.append(GameSpec(m, y, x, s, opening, move_time))
     return specs
 
 
-class OpeningPlayer:
-    """Plays the first ``k`` moves of a side at random (legal, mines avoided if possible; B's last
-    one, when it can, not onto the mirror image of A's cell), then hands over to the real player.
-    Same seed, same opening, whoever plays the side."""
+OPENING_DRAWS = 20    # tries at an opening that does not hand a copycat the game (then the last is kept)
 
-    def __init__(self, inner, k: int, seed: int, side: str):
-        self.inner, self.k, self.rng, self.side = inner, k, random.Random(f"opening:{seed}:{side}"), side
+
+def draw_opening_move(obs: DuelObservation, rng: random.Random, last: bool) -> str:
+    """One random opening move for ``obs.me``: legal, off mines when it can; B's ``last`` opening
+    move, when it can, not onto the mirror image of A's cell (the map's own symmetric start)."""
+    r, c = obs.position(obs.me)
+    legal, safe = [], []
+    for move in MOVES:
+        dr, dc = DELTAS[move]
+        nr, nc = r + dr, c + dc
+        if 0 <= nr < obs.rows and 0 <= nc < obs.cols and obs.grid[nr][nc] not in "xAB":
+            legal.append(move)
+            if obs.grid[nr][nc] != "b":
+                safe.append(move)
+    pool = safe or legal or list(MOVES)
+    if obs.me == "B" and last:
+        ar, ac = obs.position("A")
+        mirror = (obs.rows - 1 - ar, obs.cols - 1 - ac)
+        apart = [m for m in pool if (r + DELTAS[m][0], c + DELTAS[m][1]) != mirror]
+        pool = apart or pool
+    return rng.choice(pool)
+
+
+def copy_forced(state) -> bool:
+    """True when, A to move, a copycat B (answering each of A's moves with its mirror image) is
+    already copying or can start on its next move whatever A does: the players stand
+    point-symmetric, or every legal move of A leaves B one step from the mirror image of A's new
+    cell. From there a position with no centre cell is at best a tie for A, which says nothing
+    about A's play; such an opening is drawn again."""
+    from game.duel.rules import legal_moves
+
+    if state.outcome is not None or state.mover != "A" or state.stun_b:
+        return False
+    board = state.board
+    last = board.rows * board.cols - 1
+    if state.pos_b == last - state.pos_a:
+        return True
+    moves = legal_moves(state, "A")
+    if not moves:
+        return False
+    index = {m: k for k, m in enumerate(MOVES)}
+    b_next = {n for n in board.neighbours[state.pos_b] if n >= 0}
+    return all(last - board.neighbours[state.pos_a][index[m]] in b_next - {board.neighbours[state.pos_a][index[m]]}
+               for m in moves)
+
+
+def opening_moves(board, k: int, seed: int) -> dict[str, list[str]]:
+    """Both players' first ``k`` moves, drawn from ``seed`` and played out on the rules (the same
+    whichever bots play the sides). An opening that ends :func:`copy_forced` is drawn again with
+    the next draw's generators (at most ``OPENING_DRAWS`` draws; the last is kept)."""
+    from game.duel.rules import initial_state, observe, step
+
+    moves: dict[str, list[str]] = {"A": [], "B": []}
+    for draw in range(OPENING_DRAWS):
+        suffix = "" if draw == 0 else f":{draw}"
+        rngs = {side: random.Random(f"opening:{seed}:{side}{suffix}") for side in "AB"}
+        moves = {"A": [], "B": []}
+        state = initial_state(board)
+        while state.outcome is None and len(moves[state.mover]) < k:
+            side = state.mover
+            move = draw_opening_move(observe(state), rngs[side], last=len(moves[side]) == k - 1)
+            moves[side].append(move)
+            state, _ = step(state, move)
+        if not copy_forced(state):
+            break
+    return moves
+
+
+class OpeningPlayer:
+    """Plays a side's opening moves (:func:`opening_moves`), then hands over to the real player."""
+
+    def __init__(self, inner, moves: list[str]):
+        self.inner, self.moves = inner, list(moves)
         self.done = 0
         self.label = getattr(inner, "label", "")
 
     def answer(self, obs: DuelObservation):
         from game.duel.match import Answer
 
-        if self.done < self.k:
+        if self.done < len(self.moves):
             self.done += 1
-            r, c = obs.position(obs.me)
-            legal, safe = [], []
-            for move in MOVES:
-                dr, dc = DELTAS[move]
-                nr, nc = r + dr, c + dc
-                if 0 <= nr < obs.rows and 0 <= nc < obs.cols and obs.grid[nr][nc] not in "xAB":
-                    legal.append(move)
-                    if obs.grid[nr][nc] != "b":
-                        safe.append(move)
-            pool = safe or legal or list(MOVES)
-            if self.side == "B" and self.done == self.k:
-                # B's last opening move does not leave the players point-symmetric when it can:
-                # the game would start as the map's own game does (against a copycat, a tie).
-                ar, ac = obs.position("A")
-                mirror = (obs.rows - 1 - ar, obs.cols - 1 - ac)
-                apart = [m for m in pool if (r + DELTAS[m][0], c + DELTAS[m][1]) != mirror]
-                pool = apart or pool
-            return Answer(self.rng.choice(pool) + "\n", 0.0, reason="seeded opening")
+            return Answer(self.moves[self.done - 1] + "\n", 0.0, reason="seeded opening")
         return self.inner.answer(obs)
 
     def close(self) -> None:
@@ -150,6 +207,7 @@ def play_one(spec: GameSpec, workdir: str | None = None) -> GameRow:
     from game.duel.match import make_player, play_match
 
     board = spec.map.board()
+    opening = opening_moves(board, spec.opening, spec.seed) if spec.opening else None
     players = []
     for side, name, s in (("A", spec.a, spec.seed), ("B", spec.b, spec.seed + 1)):
         wd = None
@@ -158,7 +216,7 @@ def play_one(spec: GameSpec, workdir: str | None = None) -> GameRow:
 
             wd = tempfile.mkdtemp(prefix=f"duel-bench-{side}-")
         player = make_player(name, seed=s, workdir=wd, move_time=spec.move_time)
-        players.append((OpeningPlayer(player, spec.opening, spec.seed, side) if spec.opening else player, wd))
+        players.append((OpeningPlayer(player, opening[side]) if opening else player, wd))
     try:
         result = play_match(board, players[0][0], players[1][0], seed=spec.seed, move_time=spec.move_time)
     finally:
@@ -171,11 +229,11 @@ def play_one(spec: GameSpec, workdir: str | None = None) -> GameRow:
     outcome = result.final.outcome
     if getattr(outcome, "offender", None):
         errors[outcome.offender] = outcome.message
-    k = spec.opening
+    ka, kb = (len(opening["A"]), len(opening["B"])) if opening else (0, 0)
     return GameRow(map=spec.map.label, A=spec.a, B=spec.b, seed=spec.seed, winner=result.winner,
                    score_a=result.score_a, score_b=result.score_b, end=result.message, rounds=result.rounds,
-                   opening=k, errors=errors, times_a=list(result.times["A"][k:]),
-                   times_b=list(result.times["B"][k:]), note="; ".join(result.notes[:3]))
+                   opening=spec.opening, errors=errors, times_a=list(result.times["A"][ka:]),
+                   times_b=list(result.times["B"][kb:]), note="; ".join(result.notes[:3]))
 
 
 def _play_safely(spec: GameSpec) -> GameRow:

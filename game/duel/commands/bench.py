@@ -20,8 +20,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--generated", type=int, default=0, metavar="K",
                    help="also K maps from the generator, 8..30 on each side, square and not (seeded by --seed)")
     p.add_argument("--games", type=int, default=4,
-                   help="games per pair, map and side: game 0 as the map is, the others after a seeded "
-                        "opening of 2-20 random moves per player")
+                   help="games per pair, map and side: on a map file game 0 as the map is; the others, "
+                        "and every game on a generated board, after a seeded opening of 2-20 random "
+                        "moves per player (drawn again if it would hand a copycat the game)")
     p.add_argument("--seed", type=int, default=0, help="game i uses seed + i (bots, openings)")
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--move-time", type=float, default=0.3, metavar="S",

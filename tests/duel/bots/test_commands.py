@@ -103,12 +103,74 @@ def test_bench_plays_a_program_through_the_judge(tmp_path):
 def test_the_seeded_opening_does_not_end_point_symmetric_when_it_can():
     # B's last opening move has two choices: LEFT onto the mirror image of A's cell (the map's own
     # symmetric start again) or UP. Whatever the seed, it goes UP.
-    from game.duel.bots.benchmark import OpeningPlayer
+    import random
+
+    from game.duel.bots.benchmark import draw_opening_move
     from game.duel.protocol import DuelObservation
 
     obs = DuelObservation(round=1, grid=(".A..", "....", "..x.", "...B"), score_a=0, score_b=0, me="B")
-    moves = {OpeningPlayer(None, 1, seed, "B").answer(obs).output for seed in range(40)}
-    assert moves == {"UP\n"}
+    moves = {draw_opening_move(obs, random.Random(seed), last=True) for seed in range(40)}
+    assert moves == {"UP"}
     # Earlier opening moves are still drawn from every legal move.
-    early = {OpeningPlayer(None, 2, seed, "B").answer(obs).output for seed in range(40)}
-    assert early == {"UP\n", "LEFT\n"}
+    early = {draw_opening_move(obs, random.Random(seed), last=False) for seed in range(40)}
+    assert early == {"UP", "LEFT"}
+
+
+def _state_of(rows: list[str], mover: str = "A"):
+    from game.duel.mapfile import parse_map
+    from game.duel.rules import initial_state
+
+    board = parse_map(f"{len(rows)} {len(rows[0].split())}\n" + "\n".join(rows) + "\n", "test")
+    state = initial_state(board)
+    return state._replace(mover=mover)
+
+
+def test_copy_forced_names_the_openings_a_copycat_wins():
+    from game.duel.bots.benchmark import copy_forced
+
+    # The players point-symmetric: B copies from here on.
+    assert copy_forced(_state_of(["A . m .", ". x . .", ". . x .", ". m . B"]))
+    # A (top left) has two moves: RIGHT, whose mirror cell (3, 2) B at (2, 3) cannot reach in a
+    # step, and DOWN, whose mirror cell is B's own: B cannot copy either.
+    assert not copy_forced(_state_of(["A . m .", ". x . .", ". . x B", ". m . ."]))
+    # A's only move is RIGHT to (0, 1), whose mirror image (3, 2) is one step from B at (3, 1).
+    assert copy_forced(_state_of(["A . m .", "x x . .", ". . x x", ". B . ."]))
+    # Same, but a wall keeps B from that cell: A can still break away.
+    assert not copy_forced(_state_of(["A . m .", "x x . .", ". . x x", "x B x ."]))
+
+
+def test_bench_openings_never_hand_a_copycat_the_game_and_are_the_same_for_every_bot():
+    import random
+
+    from game.duel.bots.benchmark import (OPENING_MAX, OPENING_MIN, copy_forced, generated_maps,
+                                          opening_moves, schedule)
+    from game.duel.rules import initial_state, step
+
+    maps = generated_maps(6, 0)
+    specs = schedule(["greedy", "mirror", "walker"], maps, 5, 0, 0.05)
+    assert all(s.opening for s in specs)   # generated boards: every game has an opening
+    firsts = {}
+    for spec in specs:
+        firsts.setdefault((spec.map.label, spec.seed), spec.opening)
+        assert firsts[(spec.map.label, spec.seed)] == spec.opening
+    for m in maps:
+        board = m.board()
+        for s in range(5):
+            k = random.Random(f"opening:{m.label}:{s}").randint(OPENING_MIN, OPENING_MAX)
+            moves = opening_moves(board, k, s)
+            assert moves == opening_moves(board, k, s)
+            state, i = initial_state(board), {"A": 0, "B": 0}
+            while state.outcome is None and i[state.mover] < len(moves[state.mover]):
+                side = state.mover
+                state, _ = step(state, moves[side][i[side]])
+                i[side] += 1
+            assert state.outcome is None and not copy_forced(state), (m.label, s)
+
+
+def test_a_map_file_keeps_its_own_start_as_game_0(tmp_path):
+    from game.duel.bots.benchmark import MapSpec, schedule
+
+    board = tmp_path / "tiny.txt"
+    board.write_text("4 4\nA . m .\n. x . m\nm . x .\n. m . B\n")
+    specs = schedule(["greedy", "walker"], [MapSpec("tiny", path=str(board))], 3, 0, 0.05)
+    assert [s.opening == 0 for s in specs] == [True, True, False, False, False, False]
