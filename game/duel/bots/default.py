@@ -53,7 +53,8 @@ CLOSE = 3              # the other this near is a wall for the plan (no walking 
 KEEP_FACTOR = 1.5      # a new target must be this much better per step to replace the last one
 MUSHROOM_STEPS = 2.5   # steps a mushroom takes on average in a collection tour
 COPYCAT = 2            # our turns in a row with the players point-symmetric: the other copies our moves
-SYMMETRY_PENALTY = 10.0 # as A, times the chance that B, stepping at random, stands point-symmetric to A within
+SYMMETRY_PENALTY = 10.0 # as A, times the chance that B, stepping at random (onto the mirror image of A's cell
+                        # when it is one step away, as a copycat does), stands point-symmetric to A within
                         # two rounds with A not ahead in the copy game (a copycat then ties or wins)
 CYCLE_WINDOW = 40      # rounds of our own moves remembered to spot a stand-off (the same two cells again and again)
 CYCLE_REPEATS = 2      # behind on score and back at the same two cells this often: play another move than last time
@@ -476,10 +477,15 @@ def _replies(st: State) -> list[int]:
 
 def _trap_chance(st: State, rounds: int) -> float:
     """B to move: the chance that B, stepping at random, stands point-symmetric to A (with A not
-    winning the copy game) within ``rounds`` rounds, A avoiding it as well as it can."""
+    winning the copy game) within ``rounds`` rounds, A avoiding it as well as it can. A copycat
+    one step from the mirror image of A's cell steps onto it (it reads A's last move off the board
+    as the step from that mirror image, and answers it), so then that is its only reply."""
     replies = _replies(st)
     if not replies:
         return 0.0
+    mirror = st.geo.n - 1 - st.pos[0]
+    if mirror in replies:
+        replies = [mirror]
     total = 0.0
     for r in replies:
         back = st.play(r)

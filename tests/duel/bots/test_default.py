@@ -292,6 +292,11 @@ def test_as_a_avoids_the_move_that_lets_b_restore_the_symmetry():
     risky = symmetry_risks(st, legal)
     assert {MOVES[mc[0]] for mc in risky} == {"RIGHT"}
     assert st.pos == [0, 13] and st.items[3] and st.turn == 0   # the check leaves the state as it was
+    # A copycat one step from the mirror image of A's cell steps onto it (it reads the step off the
+    # board as A's move and answers it), so after RIGHT the chance is 1, not one of B's 3 replies.
+    assert list(risky.values()) == [1.0]
+    after = obs_of([". A . m", ". . . .", ". . . .", "m B . ."], me="B")
+    assert make_bot("mirror", seed=0).act(after).move == "RIGHT"
     # The plan heads RIGHT for the mushroom at (0, 3) (B takes the one at (3, 0) first); the bot
     # goes DOWN instead and says why.
     assert make_plan(st).first == 1
