@@ -1,0 +1,48 @@
+"""The copy-lock check that sorts the games A ties against a copycat (game.duel.bots.copylock)."""
+
+from game.duel.bots import make_bot
+from game.duel.bots.copylock import copy_locked, escapes
+from game.duel.mapfile import parse_map
+from game.duel.rules import initial_state
+
+
+def _start(rows: list[str]):
+    text = f"{len(rows)} {len(rows[0].split())}\n" + "\n".join(rows) + "\n"
+    return initial_state(parse_map(text, "test"))
+
+
+SYMMETRIC = ["A . m .",
+             ". x . m",
+             "m . x .",
+             ". m . B"]
+
+
+def test_a_point_symmetric_start_without_a_centre_is_locked_whatever_a_does():
+    state = _start(SYMMETRIC)
+    assert copy_locked(state)
+    assert not escapes(state, make_bot("mirror", seed=1), 50)
+
+
+def test_a_mushroom_whose_mirror_image_is_gone_lets_a_win_the_copy_game():
+    # The mushroom at (0, 2) has no mirror image at (3, 1): A takes it, B's mirror cell is empty.
+    state = _start(["A . m .", ". x . m", "m . x .", ". . . B"])
+    assert not copy_locked(state)
+    assert escapes(state, make_bot("mirror", seed=1), 50)
+    # One point behind, the same mushroom only brings A level: locked.
+    assert copy_locked(state._replace(score_b=1))
+    assert not escapes(state._replace(score_b=1), make_bot("mirror", seed=1), 50)
+
+
+def test_a_mine_or_poison_star_without_its_mirror_image_is_never_counted_as_locked():
+    # Stepping on the lone mine stuns A and not B: the copying stops. Halving a negative score
+    # raises it. Either may change the result, so neither position is called locked.
+    assert not copy_locked(_start(["A . b .", ". x . m", "m . x .", ". . . B"]))
+    assert not copy_locked(_start(["A . t .", ". x . m", "m . x .", ". . . B"])._replace(score_a=-3, score_b=-3))
+    # With its mirror image there, a mine stuns both alike: locked as before.
+    assert copy_locked(_start(["A . b .", ". x . m", "m . x .", ". b . B"]))
+
+
+def test_players_apart_are_not_locked_and_a_walker_that_never_copies_is_escaped():
+    state = _start(["A . m .", ". x . m", "m . x B", ". m . ."])
+    assert not copy_locked(state)
+    assert escapes(state, make_bot("walker", seed=1), 10)
