@@ -153,10 +153,10 @@ def copy_forced(state) -> bool:
     moves = legal_moves(state, "A")
     if not moves:
         return False
-    index = {m: k for k, m in enumerate(MOVES)}
+    a_next = [board.neighbours[state.pos_a][MOVES.index(m)] for m in moves]
     b_next = {n for n in board.neighbours[state.pos_b] if n >= 0}
-    return all(last - board.neighbours[state.pos_a][index[m]] in b_next - {board.neighbours[state.pos_a][index[m]]}
-               for m in moves)
+    # Wherever A steps (cell c), B can step onto c's mirror image (which is never c itself here).
+    return all(last - c in b_next and last - c != c for c in a_next)
 
 
 def opening_moves(board, k: int, seed: int) -> dict[str, list[str]]:

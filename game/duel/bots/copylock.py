@@ -3,7 +3,7 @@
 On a board without a centre cell, once the players stand point-symmetric with A to move, a
 copycat B answers every move of A with its mirror image for the rest of the game, and the
 *copy game* follows: every pair of items still on the board goes one to each (the same change to
-both scores, and every item effect is monotone, so it never changes who is ahead), and A alone
+both scores, and every item effect is monotone, so it never puts the one behind ahead), and A alone
 gets the items whose mirror image is gone. So if A does not win that copy game
 (:func:`game.duel.bots.default.copy_game_won`), the game is a tie at best: the position is
 *copy-locked*. A mine or a poison star whose mirror image is gone could still change things (a
