@@ -118,15 +118,11 @@ OPENING_DRAWS = 20    # tries at an opening that does not hand a copycat the gam
 def draw_opening_move(obs: DuelObservation, rng: random.Random, last: bool) -> str:
     """One random opening move for ``obs.me``: legal, off mines when it can; B's ``last`` opening
     move, when it can, not onto the mirror image of A's cell (the map's own symmetric start)."""
+    from .common import legal_moves
+
     r, c = obs.position(obs.me)
-    legal, safe = [], []
-    for move in MOVES:
-        dr, dc = DELTAS[move]
-        nr, nc = r + dr, c + dc
-        if 0 <= nr < obs.rows and 0 <= nc < obs.cols and obs.grid[nr][nc] not in "xAB":
-            legal.append(move)
-            if obs.grid[nr][nc] != "b":
-                safe.append(move)
+    legal = legal_moves(obs)
+    safe = [m for m in legal if obs.grid[r + DELTAS[m][0]][c + DELTAS[m][1]] != "b"]
     pool = safe or legal or list(MOVES)
     if obs.me == "B" and last:
         ar, ac = obs.position("A")
