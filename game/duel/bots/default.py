@@ -303,6 +303,7 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
             my_mushrooms += 1
         candidates.append((c, it, d, t))
     safety = STAR_SAFETY
+    deferred = _deferred_stars(geo, candidates, steps, stun_other, turns_left)
     # Our mushroom tour, in steps: a star the other could reach before it is done is at risk.
     tour = MUSHROOM_STEPS * my_mushrooms
     # Stars wait for the mushrooms unless the game would end before both tours are done.
@@ -314,6 +315,8 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
             if it == MUSH:
                 value, why = 1.0, race
             elif it == STAR:
+                if c in deferred and not race:
+                    continue
                 # Steps the other is behind us on the way to the star (it moves after a stun ends);
                 # at risk within our mushroom tour, capped (measured: uncapped, far stars went early).
                 lead = t + stun_other - steps[c] if t >= 0 else turns_left
@@ -357,6 +360,30 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
         return None
     _, c, it, d, t, why = best
     return Plan(c, it, steps[c], t, first[c], why)
+
+
+def _deferred_stars(geo, candidates, steps, stun_other: int, turns_left: int) -> set:
+    """Earliest deadline first. The stars we reach first (``candidates``), each with its lead (the
+    steps the other is behind us on the way to it). A star with a lead of ``STAR_SAFETY`` or more
+    waits while one with a smaller lead is still ours, if going to the far-ahead one first would
+    lose the other (the detour costs more steps than its lead) and going to the near-run one first
+    would not lose this one (on a 20x20 board with four stars in the middle, a star in our own
+    corner, 27 steps ahead of the other, cost the player to move second the middle's four)."""
+    leads = {c: (t + stun_other - steps[c] if t >= 0 else turns_left) for c, it, _, t in candidates if it == STAR}
+    urgent = [c for c, lead in leads.items() if lead < STAR_SAFETY]
+    deferred = set()
+    if not urgent or len(leads) == len(urgent):
+        return deferred
+    for y in urgent:
+        from_y = geo.distances(y, -1)
+        for x, lead in leads.items():
+            if lead < STAR_SAFETY or x in deferred or from_y[x] < 0:
+                continue
+            loses_y = steps[x] + from_y[x] - steps[y] > leads[y]
+            keeps_x = steps[y] + from_y[x] - steps[x] < lead
+            if loses_y and keeps_x:
+                deferred.add(x)
+    return deferred
 
 
 def _star_tour(st: State, me: int, candidates) -> float:

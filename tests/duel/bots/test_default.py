@@ -110,6 +110,38 @@ def test_wins_the_course_8x8_map_from_both_sides(opponent):
         assert result.winner == winner, (a, b, result.scores, result.end)
 
 
+@pytest.mark.skipif(not (SHARED / "20map").exists(), reason="needs ../shared/data/duel/20map (the course's 20x20 map)")
+def test_as_b_on_the_course_map_the_middle_stars_come_before_its_own_corner_star():
+    # The course's 20x20 map from its start: four stars in the middle, A one move ahead on the
+    # way there. At round 10 B is nearer to all four than A is; its corner star is 27 steps ahead
+    # of A. Going back for the corner star first lost the middle to a collector playing this same
+    # plan (A took all four in rounds 37-43 and won 1809-139); the middle first, B takes them.
+    from game.duel.protocol import DELTAS
+
+    from .arena import observation
+
+    board = parse_map((SHARED / "20map").read_text())
+    st = State.from_observation(board)
+    st.turn = 0
+    bots = (make_bot("trapper", seed=1), default(2))
+    cols = st.geo.cols
+    middle = {r * cols + c for r in (9, 10) for c in (8, 11)}
+    assert all(st.items[c] == 3 for c in middle)   # stars
+    taken = []
+    while st.round <= 45:
+        p = st.turn
+        if st.stun[p] > 0:
+            st.play(-1)
+            continue
+        dr, dc = DELTAS[bots[p].act(observation(st, p)).move]
+        r, c = divmod(st.pos[p], cols)
+        cell = (r + dr) * cols + c + dc
+        if cell in middle and st.items[cell] == 3:
+            taken.append("AB"[p])
+        st.play(cell)
+    assert taken.count("B") >= 3, taken
+
+
 def test_a_hunter_does_not_box_it_in():
     # A generated 9x9 board on which an early version walked into a pocket and was boxed in by
     # the trapper in 16 rounds.
@@ -400,3 +432,24 @@ def test_a_penalty_never_turns_a_forced_result_around():
     assert _penalised(held_out, 3.0) > _penalised(boxed_in, 0.0)
     assert _penalised(WIN - 5, 10.0) == WIN - 5
     assert _penalised(1.5, 3.0) == -1.5
+
+
+def test_a_star_far_ahead_of_the_other_waits_for_one_the_other_is_catching_up_on():
+    # Star X (4 steps left of A) is 23 steps ahead of B; star Y (10 steps right) only 3. Going
+    # to X first (8 steps there and back past A's cell) loses Y; going to Y first keeps X (B
+    # would still need 3 more steps than we do). Earliest deadline first: Y, though X is nearer.
+    top = ["s", ".", ".", ".", "A"] + ["."] * 9 + ["s"] + ["."] * 12 + ["B"]
+    below = ["."] + ["m"] * 10 + ["."] * 17
+    obs = obs_of([" ".join(top), " ".join(below)], score_a=20, score_b=20)
+    st = State.from_observation(obs)
+    plan = make_plan(st)
+    assert plan is not None and plan.cell == 14, plan and (plan.cell, plan.why)
+    assert "before the other takes it" in plan.why
+    # Without Y, X is the target: it is at risk within our mushroom tour (10 mushrooms).
+    obs = obs_of([" ".join(top[:14] + ["."] + top[15:]), " ".join(below)], score_a=20, score_b=20)
+    plan = make_plan(State.from_observation(obs))
+    assert plan is not None and plan.cell == 0
+    # With B 5 steps nearer, it reaches Y first: Y is not ours to lose and X is not deferred.
+    near = top[:22] + ["B"] + ["."] * 5
+    st = State.from_observation(obs_of([" ".join(near), " ".join(below)], score_a=20, score_b=20))
+    assert make_plan(st).cell == 0
