@@ -319,7 +319,7 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
                     continue
                 # Steps the other is behind us on the way to the star (it moves after a stun ends);
                 # at risk within our mushroom tour, capped (measured: uncapped, far stars went early).
-                lead = t + stun_other - steps[c] if t >= 0 else turns_left
+                lead = _lead(t, steps[c], stun_other, turns_left)
                 if not stars_now and lead > min(tour, STAR_RISK) and c != keep:
                     # Safe: it waits until our mushrooms are in (they get doubled too). Once the
                     # target, it stays one (walking to it makes it look safe: no swinging back).
@@ -362,6 +362,12 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
     return Plan(c, it, steps[c], t, first[c], why)
 
 
+def _lead(theirs: int, ours: int, stun_other: int, turns_left: int) -> int:
+    """Steps the other is behind us on the way to a cell (it moves after its stun ends); the
+    turns left when it cannot get there at all."""
+    return theirs + stun_other - ours if theirs >= 0 else turns_left
+
+
 def _deferred_stars(geo, candidates, steps, stun_other: int, turns_left: int) -> set:
     """Earliest deadline first. The stars we reach first (``candidates``), each with its lead (the
     steps the other is behind us on the way to it). A star with a lead of ``STAR_SAFETY`` or more
@@ -369,7 +375,7 @@ def _deferred_stars(geo, candidates, steps, stun_other: int, turns_left: int) ->
     lose the other (the detour costs more steps than its lead) and going to the near-run one first
     would not lose this one (on a 20x20 board with four stars in the middle, a star in our own
     corner, 27 steps ahead of the other, cost the player to move second the middle's four)."""
-    leads = {c: (t + stun_other - steps[c] if t >= 0 else turns_left) for c, it, _, t in candidates if it == STAR}
+    leads = {c: _lead(t, steps[c], stun_other, turns_left) for c, it, _, t in candidates if it == STAR}
     urgent = [c for c, lead in leads.items() if lead < STAR_SAFETY]
     deferred = set()
     if not urgent or len(leads) == len(urgent):

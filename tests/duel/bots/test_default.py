@@ -116,6 +116,7 @@ def test_as_b_on_the_course_map_the_middle_stars_come_before_its_own_corner_star
     # way there. At round 10 B is nearer to all four than A is; its corner star is 27 steps ahead
     # of A. Going back for the corner star first lost the middle to a collector playing this same
     # plan (A took all four in rounds 37-43 and won 1809-139); the middle first, B takes them.
+    from game.duel.bots.sim import STAR
     from game.duel.protocol import DELTAS
 
     from .arena import observation
@@ -126,7 +127,7 @@ def test_as_b_on_the_course_map_the_middle_stars_come_before_its_own_corner_star
     bots = (make_bot("trapper", seed=1), default(2))
     cols = st.geo.cols
     middle = {r * cols + c for r in (9, 10) for c in (8, 11)}
-    assert all(st.items[c] == 3 for c in middle)   # stars
+    assert all(st.items[c] == STAR for c in middle)
     taken = []
     while st.round <= 45:
         p = st.turn
@@ -136,7 +137,7 @@ def test_as_b_on_the_course_map_the_middle_stars_come_before_its_own_corner_star
         dr, dc = DELTAS[bots[p].act(observation(st, p)).move]
         r, c = divmod(st.pos[p], cols)
         cell = (r + dr) * cols + c + dc
-        if cell in middle and st.items[cell] == 3:
+        if cell in middle and st.items[cell] == STAR:
             taken.append("AB"[p])
         st.play(cell)
     assert taken.count("B") >= 3, taken
