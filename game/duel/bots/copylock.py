@@ -4,9 +4,10 @@ On a board without a centre cell, once the players stand point-symmetric with A 
 copycat B answers every move of A with its mirror image for the rest of the game, and the
 *copy game* follows: every pair of items still on the board goes one to each (the same change to
 both scores, and every item effect is monotone, so it never puts the one behind ahead), and A alone
-gets the items whose mirror image is gone. So if A does not win that copy game
-(:func:`game.duel.bots.default.copy_game_won`), the game is a tie at best: the position is
-*copy-locked*. A mine or a poison star whose mirror image is gone could still change things (a
+gets the items whose mirror image is gone. So if A does not win that copy game (neither by the
+quick count, :func:`game.duel.bots.default.copy_game_won`, nor by a line the default bot finds and
+can walk, :func:`game.duel.bots.default.copy_line_plan`: poison stars halving a gap, say), the game
+is a tie at best for it: the position is *copy-locked*. A mine or a poison star whose mirror image is gone could still change things (a
 stun that B does not share breaks the copying; halving a negative score raises it), so a
 position with one of those is never counted as locked.
 
@@ -20,13 +21,13 @@ from __future__ import annotations
 
 import sys
 
-from .default import copy_game_won
+from .default import copy_game_won, copy_line_plan
 from .sim import MINE, PSTAR, State
 
 
 def copy_locked(state) -> bool:
     """A to move (a rules ``DuelState``), the players point-symmetric, A not winning the copy
-    game, and no mine or poison star left whose mirror image is gone."""
+    game (no line to a lead found), and no mine or poison star left whose mirror image is gone."""
     from game.duel.rules import observe
 
     board = state.board
@@ -37,7 +38,7 @@ def copy_locked(state) -> bool:
     items = st.items
     if any(items[c] in (MINE, PSTAR) and items[n - c] != items[c] for c in st.item_cells):
         return False
-    return not copy_game_won(st)
+    return not copy_game_won(st) and copy_line_plan(st, True) is None
 
 
 def escapes(state, copycat, rounds: int) -> bool:

@@ -12,7 +12,10 @@ How it plays (docs/DUEL-BOTS.md says it at length):
 * **Copycat.** As A, when the other has answered our last move with its mirror image (players
   point-symmetric at two turns in a row), every cell is worth its item to us minus the mirror
   cell's item to the other: it walks to the cells that gain (items whose mirror image is gone,
-  the centre of an odd board, which the other cannot follow us onto).
+  the centre of an odd board, which the other cannot follow us onto). Behind, it looks for a line
+  that ends ahead: a pair of poison stars halves both scores, rounding down, so with the parity
+  set by a pair of mushrooms it halves the gap, and an item whose mirror image is gone then puts
+  it ahead.
 * **Who can be boxed in.** A boxed-in player has the other next to it on its own turn. The board
   is a checkerboard and both change colour every move, so only one of the two players can ever be
   boxed in; a skipped turn (a mine stuns for 3) flips which. The vulnerable player in a dead end
@@ -31,12 +34,14 @@ How it plays (docs/DUEL-BOTS.md says it at length):
 
 from __future__ import annotations
 
+import functools
+import heapq
 import math
 import time
 
 from game.duel.protocol import MOVES, Bot, Decision, DuelObservation
 
-from .sim import ERROR_SCORE, ITEM_NAME, MINE, MUSH, POISON, PSTAR, ROUNDS, STAR, STUN_TURNS, State, apply_item
+from .sim import EMPTY, ERROR_SCORE, ITEM_NAME, MINE, MUSH, POISON, PSTAR, ROUNDS, STAR, STUN_TURNS, State, apply_item
 
 WIN = 1_000_000.0
 DOOM = 60.0            # being chased into a dead end is nearly lost
@@ -53,6 +58,7 @@ CLOSE = 3              # the other this near is a wall for the plan (no walking 
 KEEP_FACTOR = 1.5      # a new target must be this much better per step to replace the last one
 MUSHROOM_STEPS = 2.5   # steps a mushroom takes on average in a collection tour
 COPYCAT = 2            # our turns in a row with the players point-symmetric: the other copies our moves
+COPY_SURE = 4          # ... and sure enough of it to step on a poison item of ours for the copy game
 SYMMETRY_PENALTY = 10.0 # as A, times the chance that B, stepping at random (onto the mirror image of A's cell
                         # when it is one step away, as a copycat does), stands point-symmetric to A within
                         # two rounds with A not ahead in the copy game (a copycat then ties or wins)
@@ -429,27 +435,114 @@ def open_centre(geo) -> int:
     return (n - 1) // 2 if n % 2 == 1 and geo.open[(n - 1) // 2] else -1
 
 
-def copy_plan(st: State, keep: int = -1) -> Plan | None:
+COPY_TARGETS = 40       # cells tried (nearest first) for the next step of the copy game's line
+
+
+def copy_line_plan(st: State, sure: bool) -> Plan | None:
+    """As A, behind or level against a copycat, with a line of the copy game that ends ahead: the
+    nearest cell (fewest items on the way, then fewest steps) such that walking there, every
+    item on the way and its mirror image's included, leaves A ahead or with a shorter line. A way
+    that costs us points (our own poison star) only when ``sure`` the other copies. None: no such
+    cell among the nearest ``COPY_TARGETS``."""
+    geo, items = st.geo, st.items
+    n = geo.n
+    a0, b0 = st.score
+    options = _copy_options(st)
+    need = _copy_depth(a0, b0, options)
+    if need is None:
+        return None
+    start, other = st.pos
+    touch = [bool(items[c] or items[n - 1 - c]) for c in range(n)]
+    # A mine whose mirror image is gone would stun one of us alone (the copying would end): never
+    # on the way. A pair of mines stuns both alike: an item on the way, no score changed.
+    mine = [(items[c] == MINE) != (items[n - 1 - c] == MINE) for c in range(n)]
+    best = {start: (0, 0)}
+    parent = {}
+    heap = [(0, 0, start)]
+    tried = 0
+    while heap and tried < COPY_TARGETS:
+        t, k, x = heapq.heappop(heap)
+        if best[x] != (t, k):
+            continue
+        if x != start and touch[x]:
+            tried += 1
+            path = [x]
+            while path[-1] in parent and parent[path[-1]] != start:
+                path.append(parent[path[-1]])
+            path.reverse()
+            a, b, opts, ok, seen = a0, b0, options, True, set()
+            for c in path:
+                i, j = items[c], items[n - 1 - c]
+                if (i or j) and i != MINE and min(c, n - 1 - c) not in seen:
+                    seen.add(min(c, n - 1 - c))
+                    a1, b1 = apply_item(a, i), apply_item(b, j)
+                    ok = sure or a1 >= a
+                    if not ok:
+                        break
+                    a, b, opts = a1, b1, _take(opts, (i, j) if i <= j else (j, i))
+            if ok:
+                depth = 0 if a > b else _copy_depth(a, b, opts)
+                if depth is not None and (a > b or depth < need):
+                    return Plan(x, items[x], k, None, path[0], _line_why(items[x], items[n - 1 - x]))
+        for y in geo.nbrs[x]:
+            if y == other or mine[y]:
+                continue
+            cand = (t + touch[y], k + 1)
+            if y not in best or cand < best[y]:
+                best[y] = cand
+                parent[y] = x
+                heapq.heappush(heap, (cand[0], cand[1], y))
+    return None
+
+
+def _copy_depth(a: int, b: int, options: tuple):
+    """How many halving or parity moves the copy game's shortest winning line needs (None: no line)."""
+    for depth in range(COPY_DEPTH + 1):
+        if _copy_line(a, b, options, depth) is not None:
+            return depth
+    return None
+
+
+LINE_WHY = "copy game: "
+
+
+def _line_why(ours: int, theirs: int) -> str:
+    if theirs == PSTAR:
+        return LINE_WHY + "the other copies us onto a poison star, halving the gap"
+    if not theirs:
+        return LINE_WHY + "the other copies us onto an empty cell"
+    if not ours:
+        return LINE_WHY + f"the other copies us onto a {ITEM_NAME[theirs]}"
+    return LINE_WHY + f"the other copies us onto a {ITEM_NAME[theirs]}, setting up a poison star"
+
+
+def copy_plan(st: State, keep: int = -1, sure: bool = True) -> Plan | None:
     """The plan against a copycat (as A, the other has answered our last moves with the mirror
     image, keeping the position point-symmetric): every step we take to a cell, it takes to the
     mirror cell, so a cell is worth what its item gives us minus what the mirror cell's item gives
     the other. Targets are the cells worth most per step (items whose mirror image is gone, the
     other's poison); cells that give the other more cost extra steps on the way. On a board with a
     centre cell, stepping on it breaks the copying (the other cannot follow us there): a target
-    when nothing else gains. ``None`` when no cell gains anything."""
+    when nothing else gains. Behind or level, with a line of the copy game that ends ahead
+    (:func:`copy_game_line`: poison stars halving the gap, say), the next cell of that line comes
+    first (:func:`copy_line_plan`). ``None`` when no cell gains anything."""
     geo = st.geo
     items = st.items
     n = geo.n
     me = st.turn
     sa, sb = st.score[me], st.score[1 - me]
     centre = open_centre(geo)
+    start, other = st.pos[me], st.pos[1 - me]
+    if centre < 0 and me == 0 and sa <= sb:
+        plan = copy_line_plan(st, sure)
+        if plan is not None:
+            return plan
     gain = [0.0] * n
     for c in geo.open_cells:
         if c == centre:
             gain[c] = _gain(items[c], sa) + 0.5
         else:
             gain[c] = _gain(items[c], sa) - _gain(items[n - 1 - c], sb)
-    start, other = st.pos[me], st.pos[1 - me]
     # Cells that give the other more cost extra steps on the way.
     step_cost = [1.0 + max(0.0, -g) * 30 for g in gain]
     cost, steps, first = geo.cheapest_paths(start, step_cost, wall=other)
@@ -470,12 +563,96 @@ def copy_plan(st: State, keep: int = -1) -> Plan | None:
     return Plan(c, items[c], steps[c], None, first[c], why)
 
 
-def copy_game_won(st: State) -> bool:
+COPY_DEPTH = 4         # the copy game's search: moves that halve (poison stars) or shift parity, before the rest
+
+
+def _copy_options(st: State) -> tuple:
+    """The copy game's moves: for each pair of mirror cells with an item on either (mines left
+    out: a stun shared by both changes nothing, one not shared ends the copying), the two items,
+    smaller code first, and how many such pairs there are. Stepping on one cell of a pair gives A
+    its item and B the other's; A may step on either."""
+    n = st.geo.n
+    items = st.items
+    counts: dict[tuple[int, int], int] = {}
+    seen = set()
+    for c in st.item_cells:
+        m = n - 1 - c
+        i, j = items[c], items[m]
+        if (not i and not j) or m == c or MINE in (i, j) or min(c, m) in seen:
+            continue   # taken, the centre (the other cannot follow us there), a mine, or counted
+        seen.add(min(c, m))
+        key = (i, j) if i <= j else (j, i)
+        counts[key] = counts.get(key, 0) + 1
+    return tuple(sorted(counts.items()))
+
+
+def _take(options: tuple, key) -> tuple:
+    return tuple((k, c - 1 if k == key else c) for k, c in options if k != key or c > 1)
+
+
+def _copy_close(a: int, b: int, options: tuple):
+    """Without poison stars: take every pair that gains A more than B (mushrooms and poison first,
+    then the doublings). A's line to a lead, or None."""
+    line = []
+    for multiplicative in (False, True):
+        for key, count in options:
+            if PSTAR in key or (STAR in key) != multiplicative:
+                continue
+            for _ in range(count):
+                best = None
+                for x, y in {key, key[::-1]}:
+                    a1, b1 = apply_item(a, x), apply_item(b, y)
+                    if a1 - b1 > a - b and (best is None or a1 - b1 > best[0] - best[1]):
+                        best = (a1, b1, (x, y))
+                if best is None:
+                    break
+                a, b = best[0], best[1]
+                line.append(best[2])
+    return tuple(line) if a > b else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _copy_line(a: int, b: int, options: tuple, depth: int):
+    if a > b:
+        return ()
+    line = _copy_close(a, b, options)
+    if line is not None or depth == 0 or not any(PSTAR in key for key, _ in options):
+        return line
+    # A poison star halves both scores, rounding down: with the scores' parity set right (a pair
+    # of mushrooms moves both by one) it halves the gap, rounding towards A.
+    for key, _ in sorted(options, key=lambda kc: PSTAR not in kc[0]):   # poison stars first
+        shift = key in ((MUSH, MUSH), (POISON, POISON))
+        if not (PSTAR in key or shift or EMPTY in key):
+            continue
+        for x, y in {key, key[::-1]}:
+            a1, b1 = apply_item(a, x), apply_item(b, y)
+            if (a1, b1) == (a, b) or (PSTAR not in key and not shift and a1 - b1 <= a - b):
+                continue   # no change, or an item alone that does not gain
+            rest = _copy_line(a1, b1, _take(options, key), depth - 1)
+            if rest is not None:
+                return ((x, y),) + rest
+    return None
+
+
+def copy_game_line(st: State):
     """With the players point-symmetric and B copying every move of A (turned by 180 degrees), A
-    alone decides where both go: it takes every item whose mirror image is gone (B, on the mirror
-    cell, gets nothing), and every other pair gives both players the same. Does A end ahead?
-    (Mushrooms first, then the stars double; poison stars and mines are left alone.) False when
-    everything is symmetric: a tie."""
+    alone decides where both go: every step A takes onto a cell, B takes onto its mirror image.
+    A line of such steps, as (A's item, B's item) pairs, that ends with A ahead; ``()`` when A is
+    ahead already, None when no line is found (everything symmetric: a tie). Items whose mirror
+    image is gone go to A; pairs of poison stars, with a pair of mushrooms to set the parity,
+    halve a gap A is behind by (rounding towards A); stars double the lead at the end. Distances
+    and the rounds left are not counted."""
+    a, b, options = st.score[0], st.score[1], _copy_options(st)
+    depth = _copy_depth(a, b, options)   # the shortest line
+    return None if depth is None else _copy_line(a, b, options, depth)
+
+
+def copy_game_won(st: State) -> bool:
+    """A quick count of the copy game, without search: A takes every item whose mirror image is
+    gone (B, on the mirror cell, gets nothing), and every other pair gives both players the same.
+    Does A end ahead? (Mushrooms first, then the stars double; poison stars and mines are left
+    alone.) False when everything is symmetric: a tie. Used to keep out of a copycat's symmetric
+    position; once in it, :func:`copy_plan` looks further (:func:`copy_game_line`)."""
     n = st.geo.n
     items = st.items
     sa, sb = st.score
@@ -686,7 +863,7 @@ class DefaultBot(Bot):
             self._copied = 0
         plan = None
         if self._copied >= COPYCAT:
-            plan = copy_plan(st, keep=self._target if consecutive else -1)
+            plan = copy_plan(st, keep=self._target if consecutive else -1, sure=self._copied >= COPY_SURE)
         copying = plan is not None
         if plan is None:
             plan = make_plan(st, keep=self._target if consecutive else -1)
@@ -702,6 +879,8 @@ class DefaultBot(Bot):
         # As A, a move after which B could stand point-symmetric to us, with us not ahead in the copy
         # game, costs SYMMETRY_PENALTY times that chance (above the least of any move).
         risky = symmetry_risks(st, legal) if me == 0 else {}
+        if copying and plan_mc is not None and plan.why.startswith(LINE_WHY):
+            risky.pop(plan_mc, None)   # the copy game's line: its way was checked item by item
         floor = min((risky.get(mc, 0.0) for mc in legal), default=0.0)
         pen = {mc: SYMMETRY_PENALTY * (r - floor) for mc, r in risky.items() if r > floor}
         symmetric = set(pen)

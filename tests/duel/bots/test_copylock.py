@@ -46,3 +46,11 @@ def test_players_apart_are_not_locked_and_a_walker_that_never_copies_is_escaped(
     state = _start(["A . m .", ". x . m", "m . x B", ". m . ."])
     assert not copy_locked(state)
     assert escapes(state, make_bot("walker", seed=1), 10)
+
+
+def test_a_pair_of_poison_stars_that_halves_the_gap_is_not_locked():
+    # One behind, A takes a pair of mushrooms (2-3), then the poison stars (1-1), then the mushroom
+    # at (1, 4) whose mirror image is gone: ahead. Two behind, that only brings it level.
+    state = _start(["A . t . m .", ". m . . m .", ". . . . m .", ". m . t . B"])
+    assert not copy_locked(state._replace(score_a=1, score_b=2))
+    assert copy_locked(state._replace(score_a=3, score_b=5))

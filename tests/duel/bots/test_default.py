@@ -8,7 +8,7 @@ import pytest
 from game.duel.bots import make_bot
 from game.duel.bots.common import legal_moves
 from game.duel.bots.default import make_plan
-from game.duel.bots.sim import State
+from game.duel.bots.sim import PSTAR, State
 from game.duel.protocol import MOVES, Decision
 
 from .arena import observation, parse_map, play
@@ -210,6 +210,47 @@ def test_against_a_copycat_takes_the_items_whose_mirror_image_is_gone():
     # Fully symmetric items on an even board: nothing to gain, no copycat plan.
     st = State.from_observation(obs_of(["A . . m", "m . . .", ". . . m", "m . . B"]))
     assert copy_plan(st) is None
+
+
+# Point-symmetric but for the mushroom at (1, 4), whose mirror image (2, 1) is gone; A to move.
+COPY_GAME = ["A . t . m .",
+             ". m . . m .",
+             ". . . . m .",
+             ". m . t . B"]
+
+
+def test_behind_against_a_copycat_a_pair_of_poison_stars_halves_the_gap():
+    from game.duel.bots.default import copy_game_line, copy_game_won
+    from game.duel.bots.sim import apply_item
+
+    # One point behind, the lone mushroom only brings A level: the quick count sees a tie. But a
+    # pair of mushrooms (2-3) and then the poison stars (1-1) make it level first, and the lone
+    # mushroom then puts A ahead.
+    st = State.from_observation(obs_of(COPY_GAME, score_a=1, score_b=2))
+    assert not copy_game_won(st)
+    line = copy_game_line(st)
+    assert line is not None
+    a, b = st.score
+    for ours, theirs in line:
+        a, b = apply_item(a, ours), apply_item(b, theirs)
+    assert a > b
+    assert (PSTAR, PSTAR) in line
+    # Two behind: halving leaves one, the lone mushroom brings A level, no more: no line.
+    assert copy_game_line(State.from_observation(obs_of(COPY_GAME, score_a=3, score_b=5))) is None
+    # Ahead already: nothing to do.
+    assert copy_game_line(State.from_observation(obs_of(COPY_GAME, score_a=2, score_b=1))) == ()
+
+
+def test_behind_against_a_copycat_wins_by_the_poison_stars():
+    # The game, 200 rounds against mirror: 3-2 (the quick count's plan tied 3-3, taking the lone
+    # mushroom first).
+    result = play(obs_of(COPY_GAME, score_a=1, score_b=2), default(1), make_bot("mirror", seed=2), rounds=200,
+                  keep_moves=True)
+    assert result.winner == "A Win", result.scores
+    assert any("copy game" in reason for who, _, reason in result.moves if who == "A")
+    # Two behind there is no such line: a tie, as before.
+    result = play(obs_of(COPY_GAME, score_a=3, score_b=5), default(1), make_bot("mirror", seed=2), rounds=200)
+    assert result.winner == "Tie", result.scores
 
 
 def test_a_copycat_is_recognised_from_its_moves():
