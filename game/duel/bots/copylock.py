@@ -38,7 +38,7 @@ def copy_locked(state) -> bool:
     items = st.items
     if any(items[c] in (MINE, PSTAR) and items[n - c] != items[c] for c in st.item_cells):
         return False
-    return not copy_game_won(st) and copy_line_plan(st, True) is None
+    return not copy_game_won(st) and copy_line_plan(st) is None
 
 
 def escapes(state, copycat, rounds: int) -> bool:

@@ -58,7 +58,6 @@ CLOSE = 3              # the other this near is a wall for the plan (no walking 
 KEEP_FACTOR = 1.5      # a new target must be this much better per step to replace the last one
 MUSHROOM_STEPS = 2.5   # steps a mushroom takes on average in a collection tour
 COPYCAT = 2            # our turns in a row with the players point-symmetric: the other copies our moves
-COPY_SURE = 4          # ... and sure enough of it to step on a poison item of ours for the copy game
 SYMMETRY_PENALTY = 10.0 # as A, times the chance that B, stepping at random (onto the mirror image of A's cell
                         # when it is one step away, as a copycat does), stands point-symmetric to A within
                         # two rounds with A not ahead in the copy game (a copycat then ties or wins)
@@ -438,12 +437,11 @@ def open_centre(geo) -> int:
 COPY_TARGETS = 40       # cells tried (nearest first) for the next step of the copy game's line
 
 
-def copy_line_plan(st: State, sure: bool) -> Plan | None:
+def copy_line_plan(st: State) -> Plan | None:
     """As A, behind or level against a copycat, with a line of the copy game that ends ahead: the
     nearest cell (fewest items on the way, then fewest steps) such that walking there, every
-    item on the way and its mirror image's included, leaves A ahead or with a shorter line. A way
-    that costs us points (our own poison star) only when ``sure`` the other copies. None: no such
-    cell among the nearest ``COPY_TARGETS``."""
+    item on the way and its mirror image's included, leaves A ahead or with a shorter line. None:
+    no such cell among the nearest ``COPY_TARGETS``."""
     geo, items = st.geo, st.items
     n = geo.n
     a0, b0 = st.score
@@ -470,20 +468,16 @@ def copy_line_plan(st: State, sure: bool) -> Plan | None:
             while path[-1] in parent and parent[path[-1]] != start:
                 path.append(parent[path[-1]])
             path.reverse()
-            a, b, opts, ok, seen = a0, b0, options, True, set()
+            a, b, opts, seen = a0, b0, options, set()
             for c in path:
                 i, j = items[c], items[n - 1 - c]
                 if (i or j) and i != MINE and min(c, n - 1 - c) not in seen:
                     seen.add(min(c, n - 1 - c))
-                    a1, b1 = apply_item(a, i), apply_item(b, j)
-                    ok = sure or a1 >= a
-                    if not ok:
-                        break
-                    a, b, opts = a1, b1, _take(opts, (i, j) if i <= j else (j, i))
-            if ok:
-                depth = 0 if a > b else _copy_depth(a, b, opts)
-                if depth is not None and (a > b or depth < need):
-                    return Plan(x, items[x], k, None, path[0], _line_why(items[x], items[n - 1 - x]))
+                    a, b = apply_item(a, i), apply_item(b, j)
+                    opts = _take(opts, (i, j) if i <= j else (j, i))
+            depth = 0 if a > b else _copy_depth(a, b, opts)
+            if depth is not None and (a > b or depth < need):
+                return Plan(x, items[x], k, None, path[0], _line_why(items[x], items[n - 1 - x]))
         for y in geo.nbrs[x]:
             if y == other or mine[y]:
                 continue
@@ -516,7 +510,7 @@ def _line_why(ours: int, theirs: int) -> str:
     return LINE_WHY + f"the other copies us onto a {ITEM_NAME[theirs]}, setting up a poison star"
 
 
-def copy_plan(st: State, keep: int = -1, sure: bool = True) -> Plan | None:
+def copy_plan(st: State, keep: int = -1) -> Plan | None:
     """The plan against a copycat (as A, the other has answered our last moves with the mirror
     image, keeping the position point-symmetric): every step we take to a cell, it takes to the
     mirror cell, so a cell is worth what its item gives us minus what the mirror cell's item gives
@@ -534,7 +528,7 @@ def copy_plan(st: State, keep: int = -1, sure: bool = True) -> Plan | None:
     centre = open_centre(geo)
     start, other = st.pos[me], st.pos[1 - me]
     if centre < 0 and me == 0 and sa <= sb:
-        plan = copy_line_plan(st, sure)
+        plan = copy_line_plan(st)
         if plan is not None:
             return plan
     gain = [0.0] * n
@@ -863,7 +857,7 @@ class DefaultBot(Bot):
             self._copied = 0
         plan = None
         if self._copied >= COPYCAT:
-            plan = copy_plan(st, keep=self._target if consecutive else -1, sure=self._copied >= COPY_SURE)
+            plan = copy_plan(st, keep=self._target if consecutive else -1)
         copying = plan is not None
         if plan is None:
             plan = make_plan(st, keep=self._target if consecutive else -1)
