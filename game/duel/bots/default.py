@@ -58,6 +58,8 @@ CLOSE = 3              # the other this near is a wall for the plan (no walking 
 KEEP_FACTOR = 1.5      # a new target must be this much better per step to replace the last one
 MUSHROOM_STEPS = 2.5   # steps a mushroom takes on average in a collection tour
 COPYCAT = 2            # our turns in a row with the players point-symmetric: the other copies our moves
+COPY_DEPTH = 4         # the copy game's search: moves that halve (poison stars) or shift parity, before the rest
+COPY_TARGETS = 40      # cells tried (nearest first) for the next step of the copy game's line
 SYMMETRY_PENALTY = 10.0 # as A, times the chance that B, stepping at random (onto the mirror image of A's cell
                         # when it is one step away, as a copycat does), stands point-symmetric to A within
                         # two rounds with A not ahead in the copy game (a copycat then ties or wins)
@@ -434,14 +436,12 @@ def open_centre(geo) -> int:
     return (n - 1) // 2 if n % 2 == 1 and geo.open[(n - 1) // 2] else -1
 
 
-COPY_TARGETS = 40       # cells tried (nearest first) for the next step of the copy game's line
-
-
 def copy_line_plan(st: State) -> Plan | None:
     """As A, behind or level against a copycat, with a line of the copy game that ends ahead: the
     nearest cell (fewest items on the way, then fewest steps) such that walking there, every
-    item on the way and its mirror image's included, leaves A ahead or with a shorter line. None:
-    no such cell among the nearest ``COPY_TARGETS``."""
+    item on the way and its mirror image's included, leaves A ahead, with a shorter line, or
+    (with no halving left to do) nearer the lead; within the rounds left, never onto B's cell (the
+    mirror image of ours all the way). None: no such cell among the nearest ``COPY_TARGETS``."""
     geo, items = st.geo, st.items
     n = geo.n
     a0, b0 = st.score
@@ -449,7 +449,8 @@ def copy_line_plan(st: State) -> Plan | None:
     need = _copy_depth(a0, b0, options)
     if need is None:
         return None
-    start, other = st.pos
+    start = st.pos[0]
+    moves_left = ROUNDS - st.round + 1
     touch = [bool(items[c] or items[n - 1 - c]) for c in range(n)]
     # A mine whose mirror image is gone would stun one of us alone (the copying would end): never
     # on the way. A pair of mines stuns both alike: an item on the way, no score changed.
@@ -462,6 +463,8 @@ def copy_line_plan(st: State) -> Plan | None:
         t, k, x = heapq.heappop(heap)
         if best[x] != (t, k):
             continue
+        if k > moves_left:
+            continue   # not in time (nor anything beyond it)
         if x != start and touch[x]:
             tried += 1
             path = [x]
@@ -475,12 +478,12 @@ def copy_line_plan(st: State) -> Plan | None:
                     seen.add(min(c, n - 1 - c))
                     a, b = apply_item(a, i), apply_item(b, j)
                     opts = _take(opts, (i, j) if i <= j else (j, i))
-            depth = 0 if a > b else _copy_depth(a, b, opts)
-            if depth is not None and (a > b or depth < need):
+            depth = 0 if a > b else _copy_depth(a, b, opts, max(need - 1, 0))
+            if depth is not None and (a > b or depth < need or a - b > a0 - b0):
                 return Plan(x, items[x], k, None, path[0], _line_why(items[x], items[n - 1 - x]))
         for y in geo.nbrs[x]:
-            if y == other or mine[y]:
-                continue
+            if y == n - 1 - x or mine[y]:
+                continue   # B, copying, stands on the mirror image of our cell all the way
             cand = (t + touch[y], k + 1)
             if y not in best or cand < best[y]:
                 best[y] = cand
@@ -489,9 +492,10 @@ def copy_line_plan(st: State) -> Plan | None:
     return None
 
 
-def _copy_depth(a: int, b: int, options: tuple):
-    """How many halving or parity moves the copy game's shortest winning line needs (None: no line)."""
-    for depth in range(COPY_DEPTH + 1):
+def _copy_depth(a: int, b: int, options: tuple, limit: int = COPY_DEPTH):
+    """How many halving or parity moves the copy game's shortest winning line needs (None: no line
+    with at most ``limit``)."""
+    for depth in range(limit + 1):
         if _copy_line(a, b, options, depth) is not None:
             return depth
     return None
@@ -557,9 +561,6 @@ def copy_plan(st: State, keep: int = -1) -> Plan | None:
     return Plan(c, items[c], steps[c], None, first[c], why)
 
 
-COPY_DEPTH = 4         # the copy game's search: moves that halve (poison stars) or shift parity, before the rest
-
-
 def _copy_options(st: State) -> tuple:
     """The copy game's moves: for each pair of mirror cells with an item on either (mines left
     out: a stun shared by both changes nothing, one not shared ends the copying), the two items,
@@ -592,7 +593,7 @@ def _copy_close(a: int, b: int, options: tuple):
         for key, count in options:
             if PSTAR in key or (STAR in key) != multiplicative:
                 continue
-            for _ in range(count):
+            for left in range(count, 0, -1):
                 best = None
                 for x, y in {key, key[::-1]}:
                     a1, b1 = apply_item(a, x), apply_item(b, y)
@@ -600,12 +601,16 @@ def _copy_close(a: int, b: int, options: tuple):
                         best = (a1, b1, (x, y))
                 if best is None:
                     break
+                if not multiplicative:   # +1 or -1 each: the same gain every time, all at once
+                    a, b = a + left * (best[0] - a), b + left * (best[1] - b)
+                    line.extend([best[2]] * left)
+                    break
                 a, b = best[0], best[1]
                 line.append(best[2])
     return tuple(line) if a > b else None
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1 << 16)
 def _copy_line(a: int, b: int, options: tuple, depth: int):
     if a > b:
         return ()

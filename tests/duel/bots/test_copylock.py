@@ -54,3 +54,12 @@ def test_a_pair_of_poison_stars_that_halves_the_gap_is_not_locked():
     state = _start(["A . t . m .", ". m . . m .", ". . . . m .", ". m . t . B"])
     assert not copy_locked(state._replace(score_a=1, score_b=2))
     assert copy_locked(state._replace(score_a=3, score_b=5))
+
+
+def test_the_line_is_walked_with_b_on_our_mirror_image_and_within_the_rounds_left():
+    # A can reach the lone mushroom at (0, 3) only past the middle of row 1, where B, copying,
+    # stands on the mirror image of A's cell: the poison stars bring it level, nothing more.
+    assert copy_locked(_start(["A x x m", "m t t m", ". x x B"])._replace(score_a=1, score_b=2))
+    # The game of the test above, one point behind, but with one move left: no time to walk it.
+    state = _start(["A . t . m .", ". m . . m .", ". . . . m .", ". m . t . B"])
+    assert copy_locked(state._replace(score_a=1, score_b=2, round=1000))
