@@ -8,9 +8,9 @@ gets the items whose mirror image is gone. So if A does not win that copy game (
 quick count, :func:`game.duel.bots.default.copy_game_won`, nor by a line the default bot finds and
 can walk, :func:`game.duel.bots.default.copy_line_plan`: poison stars halving a gap, say), the game
 is a tie at best for it: the position is *copy-locked*. The line is walked as the default bot
-walks it, move by move against ``mirror``, within the rounds left. A mine or a poison star whose mirror image is gone could still change things (a
-stun that B does not share breaks the copying; halving a negative score raises it), so a
-position with one of those is never counted as locked.
+walks it, move by move against ``mirror``, within the rounds left. A mine or a poison star whose
+mirror image is gone could still change things (a stun that B does not share breaks the copying;
+halving a negative score raises it), so a position with one of those is never counted as locked.
 
 :func:`escapes` asks, against one deterministic copycat (``mirror`` draws its walk from its seed,
 the round and its side), whether any line of A's moves stays out of a copy lock for ``rounds``
@@ -46,11 +46,10 @@ def _walks_to_a_lead(state) -> bool:
     """A to move, point-symmetric: A follows :func:`copy_line_plan` move by move, ``mirror``
     copying each; is A ever ahead (or the winner) before the plan runs out or the game ends?"""
     from game.duel.bots import make_bot
-    from game.duel.protocol import DELTAS, MOVES
+    from game.duel.protocol import MOVES
     from game.duel.rules import observe, step
 
     copycat = make_bot("mirror", seed=0)
-    cols = state.board.cols
     s = state
     while s.outcome is None and s.mover == "A":
         st = State.from_observation(observe(s, "A"))
@@ -59,8 +58,7 @@ def _walks_to_a_lead(state) -> bool:
         plan = copy_line_plan(st)
         if plan is None:
             return False
-        (r, c), (r1, c1) = divmod(s.pos_a, cols), divmod(plan.first, cols)
-        s, _ = step(s, next(m for m in MOVES if DELTAS[m] == (r1 - r, c1 - c)))
+        s, _ = step(s, next(MOVES[i] for i, c in st.legal(0) if c == plan.first))
         while s.outcome is None and s.mover == "B":
             s, _ = step(s, _move_of(copycat.act(observe(s))))
     return s.outcome is not None and s.outcome.winner == "A Win"
