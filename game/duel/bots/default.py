@@ -64,9 +64,9 @@ SYMMETRY_PENALTY = 10.0 # as A, times the chance that B, stepping at random (ont
                         # when it is one step away, as a copycat does), stands point-symmetric to A within
                         # two rounds with A not ahead in the copy game (a copycat then ties or wins)
 CYCLE_WINDOW = 40      # rounds of our own moves remembered to spot a stand-off (the same two cells again and again)
-CYCLE_REPEATS = 2      # behind on score and back at the same two cells this often: play another move than last time
-CYCLE_PENALTY = 3.0    # a move played before from the same two cells: just above the search's MARGIN, far below
-                       # DOOM (counted once: counted up to 3 times it walked onto mines and into dead ends)
+CYCLE_REPEATS = 2      # back at the same two cells this often: a stand-off, play another move than before
+CYCLE_PENALTY = 3.0    # a move played before from the same two cells, each time: just above the search's MARGIN
+CYCLE_COUNT = 3        # ... counted at most this often (9 bits of score ratio: still far below DOOM, a dead end)
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
 EVALS_PER_SECOND = 2500  # nodes per second of move time: about half of what a loaded 2-core machine
                          # searches on a 20x20 board (0.4 ms an evaluation), leaving room for the rest
@@ -829,22 +829,25 @@ class DefaultBot(Bot):
         return decision
 
     def _repeats(self, st: State, legal) -> dict:
-        """Behind on score and back at the same two cells (ours and the other's) at least
-        ``CYCLE_REPEATS`` times in the last ``CYCLE_WINDOW`` rounds: a stand-off (the other
-        shadowing us, or both walking to and fro) that we lose on points if nothing changes. Each
-        move played from here before costs ``CYCLE_PENALTY``, so the search tries another about
-        as good; a move it sees lose by a trap (:func:`_penalised`), or into a dead end the other
-        can close (``DOOM``), stays worse, and so does a poison star."""
+        """Back at the same two cells (ours and the other's) at least ``CYCLE_REPEATS`` times in the
+        last ``CYCLE_WINDOW`` rounds: a stand-off (the other shadowing us, or both walking to and
+        fro). Behind, we lose it on points; ahead, it keeps us from the items we came for while the
+        other may leave at any time for what is left (``duel12x30`` seed 3: a plan swinging between
+        a mushroom and a far star, 880 rounds at 157-69, lost 171-600). Each earlier play of a move
+        from here costs ``CYCLE_PENALTY`` (at most ``CYCLE_COUNT`` times), so the search tries
+        another about as good, and the longer the stand-off, the more it may give up for that; a
+        move it sees lose by a trap (:func:`_penalised`), or into a dead end the other can close
+        (``DOOM``), stays worse, and so does a poison star."""
         me = st.turn
-        if st.score[me] >= st.score[1 - me]:
-            return {}
         here = [v[3] for v in self._visits if v[1] == st.pos[me] and v[2] == st.pos[1 - me]]
         if len(here) < CYCLE_REPEATS:
             return {}
-        pen = {mc: CYCLE_PENALTY for mc in legal if mc[0] in here}
+        pen = {mc: CYCLE_PENALTY * min(CYCLE_COUNT, here.count(mc[0])) for mc in legal if mc[0] in here}
         if pen:
-            # A way out is not a poison star (half the score): it costs as much as a repeated move.
-            pen.update((mc, CYCLE_PENALTY) for mc in legal if st.items[mc[1]] == PSTAR)
+            # A way out is not a poison star (half the score) nor a mine (six free moves for the
+            # other): each costs as much as the most repeated move.
+            worst = max(pen.values())
+            pen.update((mc, max(pen.get(mc, 0.0), worst)) for mc in legal if st.items[mc[1]] in (PSTAR, MINE))
         return pen
 
     def _act(self, obs: DuelObservation) -> Decision:
@@ -936,7 +939,7 @@ class DefaultBot(Bot):
         if plan_mc in symmetric and choice != plan_mc:
             note = "keeps the position from turning symmetric (a copycat would tie)"
         if repeated and choice not in repeated:
-            note = "breaks a stand-off it loses on points (the same two cells again)"
+            note = "breaks a stand-off (the same two cells again)"
         return Decision(MOVES[choice[0]], self._reason(st, choice, choice_value, plan if choice == plan_mc else None,
                                                        note, depth=depth_done))
 

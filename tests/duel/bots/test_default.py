@@ -406,35 +406,59 @@ def test_no_target_behind_a_poison_star_that_would_halve_more_than_it_gives():
     assert plan is not None and plan.cell // 8 == 3 and rows[3].split()[plan.cell % 8] == "m"
 
 
-def test_behind_in_a_stand_off_it_stops_repeating_itself():
-    # The same two cells round after round (the other shadowing us) while we are behind on score
-    # is a loss on points: from the third time, the move played from here before costs extra, so
-    # the bot tries another way out. Ahead on score, repeating is fine and nothing changes.
+@pytest.mark.parametrize("score_a, score_b", [(5, 6), (5, 5), (10, 5)])
+def test_in_a_stand_off_it_stops_repeating_itself(score_a, score_b):
+    # The same two cells round after round (the other shadowing us) is a stand-off: behind, a loss
+    # on points; ahead, the items we came for stay out of reach while the other may leave for them
+    # at any time (duel12x30 seed 3 against hunter: 880 rounds at 157-69, then lost 171-600). From
+    # the third time, each earlier play of a move from here costs extra: the bot tries another way,
+    # then a third, and goes back to the least repeated one.
     rows = ["m . . . . . m",
             ". . . . . . .",
             ". . . A . . .",
             ". . . . . . .",
             "m x . B . m m"]
-
-    def answers(score_a, score_b):
-        bot = default(2, nodes=200)
-        return [bot.act(obs_of(rows, round_=k + 1, score_a=score_a, score_b=score_b)) for k in range(4)]
-
-    ahead = answers(10, 5)
-    assert len({a.move for a in ahead}) == 1
-    assert not any("stand-off" in a.reason for a in ahead)
-    behind = answers(5, 6)
-    assert [a.move for a in behind[:2]] == [ahead[0].move] * 2
-    assert behind[2].move != behind[0].move and "breaks a stand-off" in behind[2].reason
-    assert behind[3].move not in (behind[0].move, behind[2].move)
+    bot = default(2, nodes=200)
+    answers = [bot.act(obs_of(rows, round_=k + 1, score_a=score_a, score_b=score_b)) for k in range(6)]
+    moves = [a.move for a in answers]
+    assert moves[0] == moves[1] and not any("stand-off" in a.reason for a in answers[:2])
+    assert moves[2] != moves[0] and "breaks a stand-off" in answers[2].reason
+    assert moves[3] not in (moves[0], moves[2]) and "breaks a stand-off" in answers[3].reason
+    assert moves[5] != moves[0]  # played twice before, it costs the most
     # As a program (a fresh bot every move) the positions travel in the bot's memory file.
     memory, moves = {}, []
     for k in range(3):
         bot = default(2, nodes=200)
         bot.restore(memory)
-        moves.append(bot.act(obs_of(rows, round_=k + 1, score_a=5, score_b=6)).move)
+        moves.append(bot.act(obs_of(rows, round_=k + 1, score_a=score_a, score_b=score_b)).move)
         memory = bot.memory()
-    assert moves == [a.move for a in behind[:3]]
+    assert moves == [a.move for a in answers[:3]]
+
+
+def test_a_stand_off_costs_each_earlier_play_of_a_move_up_to_three_times_and_a_mine_is_no_way_out():
+    from game.duel.bots.default import CYCLE_COUNT, CYCLE_PENALTY, DefaultBot
+    rows = [". . . . .",
+            ". b A . .",
+            ". . t . .",
+            ". . . . B"]
+    obs = obs_of(rows, round_=30, score_a=20, score_b=10)
+    st = State.from_observation(obs)
+    legal = st.legal(0)
+    by_name = {MOVES[mc[0]]: mc for mc in legal}
+    assert set(by_name) == {"UP", "LEFT", "RIGHT", "DOWN"}
+    bot = DefaultBot(seed=0)
+    here, there = st.pos[0], st.pos[1]
+    up, right = MOVES.index("UP"), MOVES.index("RIGHT")
+    bot._visits = [[20, here, there, up]]
+    assert bot._repeats(st, legal) == {}  # once is not a stand-off
+    bot._visits = [[r, here, there, up] for r in range(20, 25)] + [[25, here, there, right], [26, here + 1, there, right]]
+    pen = bot._repeats(st, legal)
+    assert pen[by_name["UP"]] == CYCLE_COUNT * CYCLE_PENALTY        # five times, counted three
+    assert pen[by_name["RIGHT"]] == CYCLE_PENALTY                   # once from here (once elsewhere)
+    assert pen[by_name["LEFT"]] == pen[by_name["DOWN"]] == CYCLE_COUNT * CYCLE_PENALTY  # a mine, a poison star
+    # Ahead or behind alike.
+    behind = State.from_observation(obs_of(rows, round_=30, score_a=10, score_b=20))
+    assert bot._repeats(behind, behind.legal(0)) == pen
 
 
 @pytest.mark.parametrize("behind, first", [(21, "s"), (36, "m")])
