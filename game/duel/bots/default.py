@@ -881,21 +881,11 @@ class DefaultBot(Bot):
         # As A, a move after which B could stand point-symmetric to us, with us not ahead in the copy
         # game, costs SYMMETRY_PENALTY times that chance (above the least of any move).
         risky = symmetry_risks(st, legal) if me == 0 else {}
-        line_mc = plan_mc if copying and plan_mc is not None and plan.why.startswith(LINE_WHY) else None
-        risky.pop(line_mc, None)   # the copy game's line: its way was checked item by item
+        if copying and plan_mc is not None and plan.why.startswith(LINE_WHY):
+            risky.pop(plan_mc, None)   # the copy game's line: its way was checked item by item
         floor = min((risky.get(mc, 0.0) for mc in legal), default=0.0)
         pen = {mc: SYMMETRY_PENALTY * (r - floor) for mc, r in risky.items() if r > floor}
         symmetric = set(pen)
-        if pen:
-            # A lone item makes the position asymmetric for good, so stepping on one carries no
-            # risk; that is no reason to halve our score on a poison star or be stunned by a mine
-            # (gen11x27 seed 1 against trapper: 179-192 with nothing left to collect, halved to
-            # 89, and lost 87-96 when trapper, wandering, halved its own). Such a move costs as
-            # much as the riskiest, unless it is the copy game's line.
-            worst = max(pen.values())
-            for mc in legal:
-                if mc != line_mc and (st.items[mc[1]] == MINE or (st.items[mc[1]] == PSTAR and st.score[me] > 1)):
-                    pen[mc] = max(pen.get(mc, 0.0), worst)
         da = st.geo.distances(st.pos[me], st.pos[1 - me])
         apart = min((da[x] for x in st.geo.nbrs[st.pos[1 - me]] if da[x] >= 0), default=-1)
         far = apart < 0 or apart > FAR

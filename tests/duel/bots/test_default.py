@@ -7,7 +7,7 @@ import pytest
 
 from game.duel.bots import make_bot
 from game.duel.bots.common import legal_moves
-from game.duel.bots.default import make_plan, symmetry_risks
+from game.duel.bots.default import make_plan
 from game.duel.bots.sim import PSTAR, State
 from game.duel.protocol import MOVES, Decision
 
@@ -475,30 +475,6 @@ def test_a_star_waits_for_a_long_mushroom_tour_only_while_the_other_is_far_behin
     obs = obs_of(rows, score_a=20, score_b=20)
     plan = make_plan(State.from_observation(obs))
     assert plan is not None and obs.grid[plan.cell // obs.cols][plan.cell % obs.cols] == first
-
-
-def test_keeping_out_of_symmetry_is_no_reason_to_step_on_a_poison_star():
-    # A real position (gen11x27 seed 1 against trapper, round 703): nothing left to collect, A
-    # behind 179-192. Every move but the poison star above A leaves a chance that a copycat B
-    # stands point-symmetric; the poison star, a lone item, breaks the symmetry for good. It used
-    # to be taken (179 -> 89, and the game lost 87-96 after trapper halved its own score).
-    grid = ["........x.............x....",
-            "x...x..x..xBxx..x..xxbxxx.x",
-            "..xx.x...xn..xn...nt.......",
-            "x..x..x.xx...x...xx...x...x",
-            "x......x.xxtxx.x....nxx..xx",
-            "xx.xxxxbbx...xn..xbbxxxx.xx",
-            "xx..xx.....x.xxtxx.x......x",
-            "x...x...xx...x.A.xx.x..x..x",
-            ".......t.....x..nx...x.xx..",
-            "x.xxxbxx..x..xx.x..x..x...x",
-            "....x.............x........"]
-    obs = obs_of(grid, round_=703, score_a=179, score_b=192)
-    st = State.from_observation(obs)
-    risks = {MOVES[mc[0]]: r for mc, r in symmetry_risks(st, st.legal(0)).items()}
-    assert "UP" not in risks and risks  # the poison star is the one move without the risk
-    for nodes in (1, 40, 750):
-        assert default(nodes=nodes).act(obs).move != "UP"
 
 
 def test_a_stand_off_is_not_broken_by_a_poison_star():
