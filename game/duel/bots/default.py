@@ -889,7 +889,8 @@ class DefaultBot(Bot):
         da = st.geo.distances(st.pos[me], st.pos[1 - me])
         apart = min((da[x] for x in st.geo.nbrs[st.pos[1 - me]] if da[x] >= 0), default=-1)
         far = apart < 0 or apart > FAR
-        repeated = self._repeats(st, legal)
+        # Against a copycat the same two cells come back by design; the copy game decides there.
+        repeated = {} if copying else self._repeats(st, legal)
         for mc, p in repeated.items():
             pen[mc] = pen.get(mc, 0.0) + p
         self.deadline = started + self.move_time * 0.9

@@ -253,6 +253,24 @@ def test_behind_against_a_copycat_wins_by_the_poison_stars():
     assert result.winner == "Tie", result.scores
 
 
+def test_against_a_copycat_the_stand_off_breaker_stays_out():
+    # A copycat brings the same two cells back by design, and the copy game decides there: the
+    # breaker's costs there turned two won games against mirror into ties (duel8x8 seeds 1 and 3,
+    # 3-2 and 2-1 before, 10-10 with it). Here the plan's move has been played from these two cells
+    # eight times: the copy game's move is still played as planned, with no search against a cost.
+    from game.duel.bots.default import COPYCAT
+    obs = obs_of(COPY_GAME, round_=10, score_a=1, score_b=2)
+    st = State.from_observation(obs)
+    bot = default(1)
+    bot._prev = (9, st.pos[1], obs.grid, 0)
+    bot._copied = COPYCAT
+    right = MOVES.index("RIGHT")
+    bot._visits = [[r, st.pos[0], st.pos[1], right] for r in range(2, 10)]
+    answer = bot.act(obs)
+    assert answer.move == "RIGHT" and "copy game" in answer.reason and "stand-off" not in answer.reason
+    assert bot.last_depth == 0
+
+
 def test_a_copycat_is_recognised_from_its_moves():
     # As A, after B has answered two moves in a row with their mirror images, the bot plays the
     # copycat plan (here: the mushroom whose mirror image is gone), not its usual one.
