@@ -837,7 +837,7 @@ class DefaultBot(Bot):
         from here costs ``CYCLE_PENALTY`` (at most ``CYCLE_COUNT`` times), so the search tries
         another about as good, and the longer the stand-off, the more it may give up for that; a
         move it sees lose by a trap (:func:`_penalised`), or into a dead end the other can close
-        (``DOOM``), stays worse, and so does a poison star."""
+        (``DOOM``), stays worse, and so do a poison star and a mine."""
         me = st.turn
         here = [v[3] for v in self._visits if v[1] == st.pos[me] and v[2] == st.pos[1 - me]]
         if len(here) < CYCLE_REPEATS:
@@ -847,7 +847,7 @@ class DefaultBot(Bot):
             # A way out is not a poison star (half the score) nor a mine (six free moves for the
             # other): each costs as much as the most repeated move.
             worst = max(pen.values())
-            pen.update((mc, max(pen.get(mc, 0.0), worst)) for mc in legal if st.items[mc[1]] in (PSTAR, MINE))
+            pen.update((mc, worst) for mc in legal if st.items[mc[1]] in (PSTAR, MINE))
         return pen
 
     def _act(self, obs: DuelObservation) -> Decision:
