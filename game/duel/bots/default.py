@@ -7,7 +7,9 @@ How it plays (docs/DUEL-BOTS.md says it at length):
   other reaches first when there is none); the best value per step is the target. A mushroom is
   1; a star is worth the score it doubles, so a star waits for the mushrooms only while it is
   safe (the other is further behind us than our mushroom tour takes, or more than 30 steps
-  behind); a star at risk is taken now, also worth the other's score the nearer the other is. The last target is kept unless
+  behind); a star at risk is taken now, also worth the other's score the nearer the other is
+  (with the players far apart, the score it will have after the mushrooms it reaches first: a
+  star it takes doubles that, not what it has now). The last target is kept unless
   another is clearly better.
 * **Copycat.** As A, when the other has answered our last move with its mirror image (players
   point-symmetric at two turns in a row), every cell is worth its item to us minus the mirror
@@ -49,7 +51,7 @@ GAMMA = 0.92          # an item d steps away counts GAMMA**d of itself
 HAZARD = 12           # extra steps charged for an item only reachable over poison or a mine
 QUEUE = 2             # steps between two items of one side's collection tour
 STAR_TRY = 10          # a star the other reaches first by at most this many steps is still a target (it may wait)
-STAR_SAFETY = 8        # within this many steps of our lead a raced star is also worth the other's score
+STAR_SAFETY = 8        # within this many steps of our lead a raced star is also worth the other's score (to come)
 STAR_RISK = 30         # a star is at risk when the other is at most min(our mushroom tour, this) steps behind us
                        # (12 lost star-rich boards to a collector that takes stars early: docs/DUEL-BOTS.md)
 STAR_TIME_MARGIN = 40  # start the star tour this many turns before it would be too late
@@ -264,7 +266,8 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
     Values depend on the score: a mushroom is 1; a star is worth the score it doubles. A star
     waits while it is safe (the other is more steps behind us than our mushroom tour takes, or
     more than ``STAR_RISK``: every mushroom taken first is doubled too); a star at risk is taken now and is also worth denying
-    the other's doubling, the more the nearer the other is; once no mushroom of ours is left, or
+    the other's doubling (of its score to come while the players are far apart: its score now
+    plus the mushrooms it reaches first), the more the nearer the other is; once no mushroom of ours is left, or
     time runs short, every star is taken. A poison star only when the score is negative enough
     for halving to help. Poison, mines (far more with the other near) and stars kept for later
     cost extra steps on the way. ``keep`` is the last move's target: it stays the target while it
@@ -310,6 +313,14 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
             my_mushrooms += 1
         candidates.append((c, it, d, t))
     safety = STAR_SAFETY
+    # What a star denies the other: the doubling of the score it will have when it takes the star,
+    # at least its mushrooms to come (the ones it reaches first), not only the score it has now.
+    # Only while the players are far apart: near, the search weighs the star (and the way there).
+    their_future = max(their_score, 0)
+    if gap < 0 or gap > FAR:
+        their_future += min(turns_left / MUSHROOM_STEPS,
+                            sum(1 for c in st.item_cells if items[c] == MUSH and theirs[c] >= 0
+                                and (mine[c] < 0 or theirs[c] + stun_other < steps[c])))
     deferred = _deferred_stars(geo, candidates, steps, stun_other, turns_left)
     # Our mushroom tour, in steps: a star the other could reach before it is done is at risk.
     tour = MUSHROOM_STEPS * my_mushrooms
@@ -335,7 +346,7 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
                 # more than the mushrooms a late one would double; the nearer the other, the more
                 # it is also worth denying the other's doubling.
                 urgent = min(1.0, max(0.0, 1.0 - lead / safety))
-                value = max(score, 0) + urgent * max(their_score, 0)
+                value = max(score, 0) + urgent * (max(their_score, 0) if race else their_future)
                 why = race or ("doubles the score" if stars_now else "before the other takes it")
                 if value <= 0:
                     continue

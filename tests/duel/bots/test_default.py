@@ -326,6 +326,24 @@ def test_races_for_a_star_the_other_reaches_before_our_mushrooms_are_in():
     assert plan is not None and plan.cell == 1
 
 
+def test_a_star_at_risk_is_worth_the_doubling_of_the_score_the_other_is_on_its_way_to():
+    # Level at 0-0, the players far apart: the star doubles nothing of ours yet, but B, one step
+    # behind us on the way to it, reaches 24 mushrooms first and would double what it has after
+    # them. Denying B that doubling is worth more than the mushroom behind us (valued at B's score
+    # now, 0, it was not).
+    def board(b_col):
+        top = ["."] * 22
+        top[0], top[1], top[9], top[b_col] = "m", "A", "s", "B"
+        return [" ".join(top)] + [" ".join(["."] * 14 + ["m"] * 8)] * 3
+
+    plan = make_plan(State.from_observation(obs_of(board(18))))
+    assert plan is not None and plan.cell == 9, plan and plan.why
+    assert "before the other takes it" in plan.why
+    # With B far behind, the star is safe: the mushroom first, then the star doubles it.
+    plan = make_plan(State.from_observation(obs_of(board(21))))
+    assert plan is not None and plan.cell == 0, plan and plan.why
+
+
 def test_goes_for_contested_items_when_the_other_is_nearer_to_all():
     # B is nearer to every item; the plan still targets one (B may be busy elsewhere).
     obs = obs_of(["A . . . . .",
