@@ -4,6 +4,8 @@ import importlib.util
 import warnings
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -31,3 +33,41 @@ def test_bench_envs_measures_both_sides_of_every_environment():
         warnings.simplefilter("ignore")
         rates = [bench.treasure(str(ROOT / "maps" / "island16.txt"), 0.01), bench.duel(0.01), bench.scotland_yard(0.01)]
     assert all(env_rate > 0 and engine_rate > 0 for env_rate, engine_rate in rates)
+
+
+SHARED_DUEL = ROOT.parent / "shared" / "data" / "duel"
+
+
+@pytest.mark.skipif(not (SHARED_DUEL / "golden-logs" / "MANIFEST.json").is_file(),
+                    reason="needs ../shared/data/duel (the course's 20x20 map and its recorded games)")
+def test_duel_rushes_finds_the_students_middle_star_openings_and_plays_one():
+    from game.duel.mapfile import read_map
+
+    rushes = load("duel_rushes")
+    board = read_map(str(SHARED_DUEL / "20map"))
+    assert sorted(divmod(c, board.cols) for c in rushes.middle_stars(board)) == [(9, 8), (9, 11), (10, 8), (10, 11)]
+    found = rushes.rushes(SHARED_DUEL / "golden-logs", board)
+    assert len(found) >= 10 and len({(side, script) for _, side, script in found}) == len(found)
+    assert {side for _, side, _ in found} == {"A", "B"}
+    # Each script ends at its side's last middle star: its recorded game, replayed up to there,
+    # has that side take two or more middle stars, the last with the script's last move.
+    from game.duel.rules import initial_state, step
+
+    middle = sum(1 << c for c in rushes.middle_stars(board))
+    for name, side, script in found:
+        st, played, took, last = initial_state(board), 0, 0, False
+        for mover, move in rushes.read_moves(SHARED_DUEL / "golden-logs" / name):
+            if mover == side and played == len(script):
+                break
+            before = st.taken
+            st, _ = step(st, move)
+            if mover == side:
+                played += 1
+                assert move == script[played - 1]
+                last = bool((st.taken ^ before) & middle)
+                took += last
+        assert took >= 2 and last, (name, side, took)
+    name, side, script = found[0]
+    rushes._init({"board": board, "bot": "greedy", "nodes": 0, "then": "trapper", "move_time": 0.3})
+    line = rushes.play(found[0]).split()
+    assert line[0] == name and line[1] == "greedy=" + ("B" if side == "A" else "A") and line[2] in ("W", "L", "T")
