@@ -39,15 +39,12 @@ def middle_stars(board) -> set[int]:
             if board.floor[r * cols + c] == "s" and rows <= 3 * r < 2 * rows and cols <= 3 * c < 2 * cols}
 
 
-def read_moves(path: Path) -> list[tuple[str, str]]:
-    """The (player, move) lines of a judge's log, up to its first other line (the result)."""
-    moves = []
-    for line in path.read_text().splitlines():
-        parts = line.split()
-        if len(parts) != 2 or parts[0] not in ("A", "B") or parts[1] not in MOVES:
-            break
-        moves.append((parts[0], parts[1]))
-    return moves
+def read_moves(path: Path, board) -> list[tuple[str, str]]:
+    """The (player, move) records of a judge's log, read by the rules' own replay (an invalid
+    output, which ends a game, is left out)."""
+    from game.duel.log import replay_log
+
+    return [(r.player, r.text) for r in replay_log(board, path.read_text()).records if r.text in MOVES]
 
 
 def rushes(logs: Path, board) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -55,13 +52,13 @@ def rushes(logs: Path, board) -> list[tuple[str, str, tuple[str, ...]]]:
     opening in which one side took the first two middle stars, the second by round ``LATEST``."""
     from game.duel.rules import initial_state, step
 
-    middle = middle_stars(board)
+    middle = sum(1 << c for c in middle_stars(board))
     manifest = logs / "MANIFEST.json"
     if not manifest.is_file():
         raise SystemExit(f"{manifest}: not found (the course's recorded games; --logs names their folder)")
     found: dict[tuple[str, tuple[str, ...]], str] = {}
     for entry in json.loads(manifest.read_text()):
-        moves = read_moves(logs / entry["file"])
+        moves = read_moves(logs / entry["file"], board)
         st = initial_state(board)
         played = {"A": 0, "B": 0}
         took: list[tuple[str, int, int]] = []   # (side, its moves so far, round) per middle star taken
@@ -71,7 +68,7 @@ def rushes(logs: Path, board) -> list[tuple[str, str, tuple[str, ...]]]:
             played[side] += 1
             before = st.taken
             st, _ = step(st, move)
-            if (st.taken ^ before) & sum(1 << c for c in middle):
+            if (st.taken ^ before) & middle:
                 took.append((side, played[side], st.round))
         if len(took) >= 2 and took[0][0] == took[1][0] and took[1][2] <= LATEST:
             side = took[0][0]
@@ -81,7 +78,7 @@ def rushes(logs: Path, board) -> list[tuple[str, str, tuple[str, ...]]]:
 
 
 class _Setup:
-    """What every game shares (module level, so worker processes can read it)."""
+    """What every game shares (module level, so worker processes can read it: see ``_init``)."""
     board = None
     bot = "default"
     nodes = 0
@@ -153,7 +150,8 @@ def main(argv=None) -> int:
         games = games[:args.limit]
     print(f"{len(games)} distinct rushes in {args.logs}", flush=True)
     tally = {"W": 0, "L": 0, "T": 0}
-    with Pool(max(1, args.workers), initializer=_init, initargs=(vars(_Setup).copy(),)) as pool:
+    setup = {key: getattr(_Setup, key) for key in _SETUP}
+    with Pool(max(1, args.workers), initializer=_init, initargs=(setup,)) as pool:
         for line in pool.imap(play, games):
             tally[line.split()[2]] += 1
             print(line, flush=True)
@@ -161,8 +159,11 @@ def main(argv=None) -> int:
     return 0
 
 
+_SETUP = ("board", "bot", "nodes", "then", "move_time")
+
+
 def _init(setup: dict) -> None:
-    for key in ("board", "bot", "nodes", "then", "move_time"):
+    for key in _SETUP:
         setattr(_Setup, key, setup[key])
 
 

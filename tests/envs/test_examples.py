@@ -56,7 +56,7 @@ def test_duel_rushes_finds_the_students_middle_star_openings_and_plays_one():
     middle = sum(1 << c for c in rushes.middle_stars(board))
     for name, side, script in found:
         st, played, took, last = initial_state(board), 0, 0, False
-        for mover, move in rushes.read_moves(SHARED_DUEL / "golden-logs" / name):
+        for mover, move in rushes.read_moves(SHARED_DUEL / "golden-logs" / name, board):
             if mover == side and played == len(script):
                 break
             before = st.taken
