@@ -855,10 +855,14 @@ class DefaultBot(Bot):
             return {}
         pen = {mc: CYCLE_PENALTY * min(CYCLE_COUNT, here.count(mc[0])) for mc in legal if mc[0] in here}
         if pen:
-            # A way out is not a poison star (half the score) nor a mine (six free moves for the
-            # other): each costs as much as the most repeated move.
+            # A way out is not a poison star (half the score) nor, unless behind, a mine (six free
+            # moves for the other): each costs as much as the most repeated move. Behind, a mine's
+            # three skipped turns flip which of us can be boxed in, and the search weighs that
+            # (gen9x9-433774 seed 3: B, 8-13 behind with nothing left to collect, stepped on one
+            # and boxed greedy in; with the mine priced out of the stand-off, it lost 8-11).
             worst = max(pen.values())
-            pen.update((mc, worst) for mc in legal if st.items[mc[1]] in (PSTAR, MINE))
+            bad = (PSTAR, MINE) if st.score[me] >= st.score[1 - me] else (PSTAR,)
+            pen.update((mc, worst) for mc in legal if st.items[mc[1]] in bad)
         return pen
 
     def _act(self, obs: DuelObservation) -> Decision:
