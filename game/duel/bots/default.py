@@ -9,8 +9,10 @@ How it plays (docs/DUEL-BOTS.md says it at length):
   safe (the other is further behind us than our mushroom tour takes, or more than 30 steps
   behind); a star at risk is taken now, also worth the other's score the nearer the other is
   (with the players far apart, the score it will have after the mushrooms it reaches first: a
-  star it takes doubles that, not what it has now). The last target is kept unless
-  another is clearly better.
+  star it takes doubles that, not what it has now). Stars at most 6 steps apart are a group, taken
+  one after the other: the denial of a star of a group of k the other is racing us for counts
+  ``2^(k-1)`` times. Far ahead, a target down a dead end the other can close behind us is no
+  target. The last target is kept unless another is clearly better.
 * **Copycat.** As A, when the other has answered our last move with its mirror image (players
   point-symmetric at two turns in a row), every cell is worth its item to us minus the mirror
   cell's item to the other: it walks to the cells that gain (items whose mirror image is gone,
@@ -69,6 +71,9 @@ CYCLE_WINDOW = 40      # rounds of our own moves remembered to spot a stand-off 
 CYCLE_REPEATS = 2      # back at the same two cells this often: a stand-off, play another move than before
 CYCLE_PENALTY = 3.0    # a move played before from the same two cells, each time: just above the search's MARGIN
 CYCLE_COUNT = 3        # ... counted at most this often (9 bits of score ratio: still far below DOOM, a dead end)
+GROUP_STEPS = 6        # stars at most this many steps apart are a group: whoever takes one goes on to the next
+GROUP_MAX = 4          # ... counted up to this many (the other taking four: 16 times its score)
+SECURE_LEAD = 4        # a score this many times the other's: only being boxed in can lose it
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
 EVALS_PER_SECOND = 2500  # nodes per second of move time: about half of what a loaded 2-core machine
                          # searches on a 20x20 board (0.4 ms an evaluation), leaving room for the rest
@@ -267,8 +272,11 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
     waits while it is safe (the other is more steps behind us than our mushroom tour takes, or
     more than ``STAR_RISK``: every mushroom taken first is doubled too); a star at risk is taken now and is also worth denying
     the other's doubling (of its score to come while the players are far apart: its score now
-    plus the mushrooms it reaches first), the more the nearer the other is; once no mushroom of ours is left, or
-    time runs short, every star is taken. A poison star only when the score is negative enough
+    plus the mushrooms it reaches first), the more the nearer the other is, and for a star with
+    others near it as many times as the group a tour from it takes doubles again
+    (:func:`_star_groups`); once no mushroom of ours is left, or time runs short, every star is
+    taken. Far ahead, a target down a dead end whose mouth the other reaches before we are back
+    out is left (:func:`pockets`). A poison star only when the score is negative enough
     for halving to help. Poison, mines (far more with the other near) and stars kept for later
     cost extra steps on the way. ``keep`` is the last move's target: it stays the target while it
     is still worth going for and no other is ``KEEP_FACTOR`` times better per step (so the plan
@@ -322,10 +330,29 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
                             sum(1 for c in st.item_cells if items[c] == MUSH and theirs[c] >= 0
                                 and (mine[c] < 0 or theirs[c] + stun_other < steps[c])))
     deferred = _deferred_stars(geo, candidates, steps, stun_other, turns_left)
+    # Stars near each other are taken one after the other: a group of k multiplies a score by 2^k.
+    groups = _star_groups(geo, [c for c, it, _, _ in candidates if it == STAR])
     # Our mushroom tour, in steps: a star the other could reach before it is done is at risk.
     tour = MUSHROOM_STEPS * my_mushrooms
     # Stars wait for the mushrooms unless the game would end before both tours are done.
     stars_now = my_mushrooms == 0 or turns_left <= tour + _star_tour(st, me, candidates) + STAR_TIME_MARGIN
+
+    # Far ahead (the other needs two stars to catch up), a target down a dead end is not worth the
+    # risk if we can be boxed in (the board's colours) and the other reaches the pocket's mouth
+    # before we are back out (course map: B, 888-25 ahead, was boxed in at the end of the left
+    # edge's column, where its corner star was). Nearer on points, the items are what we need,
+    # and the search weighs the way there (DOOM).
+    exposed = score > SECURE_LEAD * max(their_score, 1) and _vulnerable(st, me)
+    dead_ends = pockets(geo) if exposed else {}
+
+    def closable(c):
+        mouth, back = dead_ends.get(c, (-1, 0))
+        return mouth >= 0 and 0 <= theirs[mouth] and theirs[mouth] + stun_other <= steps[c] + back
+
+    risky_cands = [x for x in candidates if closable(x[0])]
+    if risky_cands:
+        candidates = [x for x in candidates if not closable(x[0])]
+        tries = [x for x in tries if not closable(x[0])]
 
     def pick(cands, label, tries=()):
         best = kept = None
@@ -346,10 +373,18 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
                 # more than the mushrooms a late one would double; the nearer the other, the more
                 # it is also worth denying the other's doubling.
                 urgent = min(1.0, max(0.0, 1.0 - lead / safety))
-                value = max(score, 0) + urgent * (max(their_score, 0) if race else their_future)
+                # A star of a group the other is racing us for: taking it, the other would go on to
+                # the group's others, each doubling again (counted 2^(k-1) times one star: at the
+                # full 2^k - 1, a pair 21 steps away with a lead of 1 won over a star 7 steps away
+                # with a lead of 3, duel12x30 seed 0 as B against trapper, lost).
+                k, hops = groups.get(c, (1, 0)) if not race and urgent > 0 else (1, 0)
+                value = max(score, 0) + urgent * (max(their_score, 0) if race else their_future) * 2 ** (k - 1)
                 why = race or ("doubles the score" if stars_now else "before the other takes it")
                 if value <= 0:
                     continue
+                if k > 1:
+                    d += hops
+                    why = f"{why}; then {k - 1} more star{'s' if k > 2 else ''} within {hops} steps"
             elif it == PSTAR and score < -1:
                 value, why = float(score // 2 - score), "halves a negative score"
             else:
@@ -373,7 +408,8 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
     # targets, its value divided by one more than the other's lead (as races are): the other, if
     # it plays a plan like this one, keeps its stars for after its mushrooms, and may be elsewhere.
     # Nothing we reach first: race for what the other reaches first (it may be busy elsewhere).
-    best = pick(candidates, "", tries) or pick(contested, "contested: the other is nearer")
+    best = (pick(candidates, "", tries) or pick(contested, "contested: the other is nearer")
+            or pick(risky_cands, "down a dead end the other can close"))
     if best is None:
         return None
     _, c, it, d, t, why = best
@@ -408,6 +444,63 @@ def _deferred_stars(geo, candidates, steps, stun_other: int, turns_left: int) ->
             if loses_y and keeps_x:
                 deferred.add(x)
     return deferred
+
+
+@functools.lru_cache(maxsize=16)
+def pockets(geo) -> dict[int, tuple[int, int]]:
+    """The board's dead ends: every open cell off its cycles (what is left after peeling cells with
+    one open neighbour, again and again), with the cell on a cycle it hangs from (the pocket's
+    mouth) and its steps to it. Empty when the board has no cycle at all."""
+    degree = [len(geo.nbrs[c]) for c in range(geo.n)]
+    peel = [c for c in geo.open_cells if degree[c] <= 1]
+    off = set(peel)
+    while peel:
+        c = peel.pop()
+        for x in geo.nbrs[c]:
+            if x not in off:
+                degree[x] -= 1
+                if degree[x] <= 1:
+                    off.add(x)
+                    peel.append(x)
+    found: dict[int, tuple[int, int]] = {}
+    if len(off) == len(geo.open_cells):
+        return found
+    for mouth in geo.open_cells:
+        if mouth in off:
+            continue
+        frontier, d = [x for x in geo.nbrs[mouth] if x in off and x not in found], 1
+        while frontier:
+            nxt = []
+            for c in frontier:
+                if c not in found:
+                    found[c] = (mouth, d)
+                    nxt.extend(x for x in geo.nbrs[c] if x in off and x not in found)
+            frontier, d = nxt, d + 1
+    return found
+
+
+def _star_groups(geo, stars: list[int]) -> dict[int, tuple[int, int]]:
+    """For each star: how many stars (itself included, at most ``GROUP_MAX``) a tour from it takes
+    hopping at most ``GROUP_STEPS`` to the nearest next one, and the steps of those hops; only
+    stars in a group are listed (on the course's 20x20 map the four middle stars are one group:
+    16 times the score for whoever takes them, and the students' bots that rushed for them won)."""
+    if len(stars) < 2:
+        return {}
+    far = {c: geo.distances(c, -1) for c in stars}
+    groups = {}
+    for c in stars:
+        here, k, hops = c, 1, 0
+        left = [x for x in stars if x != c]
+        while left and k < GROUP_MAX:
+            nxt = min(left, key=lambda x: (far[here][x] if far[here][x] >= 0 else geo.n, x))
+            h = far[here][nxt]
+            if h < 0 or h > GROUP_STEPS:
+                break
+            left.remove(nxt)
+            here, k, hops = nxt, k + 1, hops + h
+        if k > 1:
+            groups[c] = (k, hops)
+    return groups
 
 
 def _star_tour(st: State, me: int, candidates) -> float:

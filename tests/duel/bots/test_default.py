@@ -7,7 +7,7 @@ import pytest
 
 from game.duel.bots import make_bot
 from game.duel.bots.common import legal_moves
-from game.duel.bots.default import make_plan
+from game.duel.bots.default import make_plan, pockets
 from game.duel.bots.sim import PSTAR, State
 from game.duel.protocol import MOVES, Decision
 
@@ -342,6 +342,49 @@ def test_a_star_at_risk_is_worth_the_doubling_of_the_score_the_other_is_on_its_w
     # With B far behind, the star is safe: the mushroom first, then the star doubles it.
     plan = make_plan(State.from_observation(obs_of(board(21))))
     assert plan is not None and plan.cell == 0, plan and plan.why
+
+
+def test_a_star_the_other_races_us_for_is_worth_the_group_it_would_go_on_to():
+    # No mushrooms left: every star is a target, and B races A for all of them (B, at 40, is 1 to
+    # 3 steps behind A on the way to each). Star by star, denying B the single star to the left
+    # (B 1 step behind) is the best value per step; but to the right, B taking the first of three
+    # stars a step apart goes on to the other two, and denying it that group (8 times its score
+    # where one star doubles it) is worth the longer way. With one star on the right, the single
+    # star to the left is the target again.
+    top = ["."] * 23
+    top[5], top[10], top[16], top[17], top[18] = "s", "A", "s", "s", "s"
+    bottom = ["."] * 23
+    bottom[9] = "B"
+    rows = [" ".join(top), " ".join(["."] * 23), " ".join(bottom)]
+    plan = make_plan(State.from_observation(obs_of(rows, score_a=10, score_b=40)))
+    assert plan is not None and plan.cell in (16, 17, 18), plan and plan.why
+    assert "then 2 more stars within" in plan.why
+    top[17] = top[18] = "."
+    rows[0] = " ".join(top)
+    plan = make_plan(State.from_observation(obs_of(rows, score_a=10, score_b=40)))
+    assert plan is not None and plan.cell == 5, plan and plan.why
+
+
+def test_no_target_down_a_dead_end_the_other_can_close_behind_us():
+    # Late in the game every item is a target. A is far ahead. The star at the end of the corridor (7
+    # steps, 3 more back to its mouth) is worth far more than the mushroom, but B reaches the mouth
+    # in 7: on A's colour pattern (A can be boxed in) it would shut A in and box it in at the end,
+    # a loss from far ahead. With B one step further along, on A's own colour, A can never be boxed
+    # in and takes the star; only twice B's score, A needs the star and takes it too.
+    def board(b):
+        rows = [list("A........"), list(".xxxxxxx."), list("m........"),
+                list("xx.xxxxxx"), list("xx.xxxxxx"), list("xxsxxxxxx")]
+        rows[b[0]][b[1]] = "B"
+        return ["".join(r) for r in rows]
+
+    st = State.from_observation(obs_of(board((1, 8)), round_=980, score_a=50, score_b=10))
+    assert pockets(st.geo) == {29: (20, 1), 38: (20, 2), 47: (20, 3)}
+    plan = make_plan(st)
+    assert plan is not None and plan.cell == 18, plan and plan.why
+    plan = make_plan(State.from_observation(obs_of(board((0, 8)), round_=980, score_a=50, score_b=10)))
+    assert plan is not None and plan.cell == 47, plan and plan.why
+    plan = make_plan(State.from_observation(obs_of(board((1, 8)), round_=980, score_a=20, score_b=10)))
+    assert plan is not None and plan.cell == 47, plan and plan.why
 
 
 def test_goes_for_contested_items_when_the_other_is_nearer_to_all():
