@@ -932,7 +932,7 @@ class DefaultBot(Bot):
         self._visits.append([obs.round, st.pos[st.turn], st.pos[1 - st.turn], MOVES.index(decision.move)])
         return decision
 
-    def _repeats(self, st: State, legal) -> dict:
+    def _repeats(self, st: State, legal, far: bool = False) -> dict:
         """Back at the same two cells (ours and the other's) at least ``CYCLE_REPEATS`` times in the
         last ``CYCLE_WINDOW`` rounds: a stand-off (the other shadowing us, or both walking to and
         fro). Behind, we lose it on points; ahead, it keeps us from the items we came for while the
@@ -941,20 +941,23 @@ class DefaultBot(Bot):
         from here costs ``CYCLE_PENALTY`` (at most ``CYCLE_COUNT`` times), so the search tries
         another about as good, and the longer the stand-off, the more it may give up for that; a
         move it sees lose by a trap (:func:`_penalised`), or into a dead end the other can close
-        (``DOOM``), stays worse, and so do a poison star and a mine."""
+        (``DOOM``), stays worse, and so do a poison star and (unless behind with the other near)
+        a mine."""
         me = st.turn
         here = [v[3] for v in self._visits if v[1] == st.pos[me] and v[2] == st.pos[1 - me]]
         if len(here) < CYCLE_REPEATS:
             return {}
         pen = {mc: CYCLE_PENALTY * min(CYCLE_COUNT, here.count(mc[0])) for mc in legal if mc[0] in here}
         if pen:
-            # A way out is not a poison star (half the score) nor, unless behind, a mine (six free
-            # moves for the other): each costs as much as the most repeated move. Behind, a mine's
-            # three skipped turns flip which of us can be boxed in, and the search weighs that
-            # (gen9x9-433774 seed 3: B, 8-13 behind with nothing left to collect, stepped on one
-            # and boxed greedy in; with the mine priced out of the stand-off, it lost 8-11).
+            # A way out is not a poison star (half the score) nor, unless behind with the other
+            # near, a mine (six free moves for the other): each costs as much as the most repeated
+            # move. Behind, a mine's three skipped turns flip which of us can be boxed in, and a
+            # search near the other weighs that (gen9x9-433774 seed 3: B, 8-13 behind with nothing
+            # left to collect, stepped on one and boxed greedy in; with the mine priced out of the
+            # stand-off, it lost 8-11). Far apart the search looks one move ahead, and a mine is
+            # only six free moves (gen22x22-43037 seed 1 as A, behind, 12 steps from trapper).
             worst = max(pen.values())
-            bad = (PSTAR, MINE) if st.score[me] >= st.score[1 - me] else (PSTAR,)
+            bad = (PSTAR, MINE) if far or st.score[me] >= st.score[1 - me] else (PSTAR,)
             pen.update((mc, worst) for mc in legal if st.items[mc[1]] in bad)
         return pen
 
@@ -998,7 +1001,7 @@ class DefaultBot(Bot):
         apart = min((da[x] for x in st.geo.nbrs[st.pos[1 - me]] if da[x] >= 0), default=-1)
         far = apart < 0 or apart > FAR
         # Against a copycat the same two cells come back by design; the copy game decides there.
-        repeated = {} if copying else self._repeats(st, legal)
+        repeated = {} if copying else self._repeats(st, legal, far)
         for mc, p in repeated.items():
             pen[mc] = pen.get(mc, 0.0) + p
         self.deadline = started + self.move_time * 0.9

@@ -539,6 +539,8 @@ def test_a_stand_off_costs_each_earlier_play_of_a_move_up_to_three_times_and_a_m
     # skipped turns flip which of us can be boxed in, and the search weighs that.
     behind = State.from_observation(obs_of(rows, round_=30, score_a=10, score_b=20))
     assert bot._repeats(behind, behind.legal(0)) == {mc: p for mc, p in pen.items() if mc != by_name["LEFT"]}
+    # ... but not with the players far apart: there the search looks one move ahead.
+    assert bot._repeats(behind, behind.legal(0), far=True) == pen
 
 
 @pytest.mark.parametrize("behind, first", [(21, "s"), (36, "m")])
