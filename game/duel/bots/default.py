@@ -349,10 +349,11 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
         mouth, back = dead_ends.get(c, (-1, 0))
         return mouth >= 0 and 0 <= theirs[mouth] and theirs[mouth] + stun_other <= steps[c] + back
 
-    risky_cands = [x for x in candidates if closable(x[0])]
-    if risky_cands:
-        candidates = [x for x in candidates if not closable(x[0])]
-        tries = [x for x in tries if not closable(x[0])]
+    shut = {x[0] for x in candidates + tries if closable(x[0])}
+    risky_cands = [x for x in candidates if x[0] in shut]
+    if shut:
+        candidates = [x for x in candidates if x[0] not in shut]
+        tries = [x for x in tries if x[0] not in shut]
 
     def pick(cands, label, tries=()):
         best = kept = None
