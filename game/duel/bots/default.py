@@ -183,9 +183,9 @@ def evaluate(st: State, detail: bool = False):
     # A cycle through the other's own cell counts too: the hunted one can run round it.
     nb = geo.nbrs
     doomed_a = (ga - ea == 1 and sum(1 for x in nb[pb] if own[x] & 1) <= 1 and _vulnerable(st, 0)
-                and _one_entrance(geo, own, 1, items))
+                and _one_entrance(geo, own, 1, items, (da, off_a, db, off_b)))
     doomed_b = (gb - eb == 1 and sum(1 for x in nb[pa] if own[x] & 2) <= 1 and _vulnerable(st, 1)
-                and _one_entrance(geo, own, 2, items))
+                and _one_entrance(geo, own, 2, items, (db, off_b, da, off_a)))
     if doomed_a:
         value -= DOOM * (0.5 + 10.0 / (20 + ga))
     if doomed_b:
@@ -235,15 +235,29 @@ def _vulnerable(st: State, player: int) -> bool:
     return bool(differ ^ (flips & 1))
 
 
-def _one_entrance(geo, own: list[int], bit: int, items: list[int]) -> bool:
+def _one_entrance(geo, own: list[int], bit: int, items: list[int], race: tuple) -> bool:
     """Whether the region marked ``bit`` touches the rest of the board through one cell only:
-    a dead end the other player can walk into, chasing this one to its end."""
+    a dead end the other player can walk into, chasing this one to its end.
+
+    ``race`` is (the hunted one's distances and its ply offset, the hunter's distances and its
+    offset), as in :func:`evaluate`. Stepping on a mine is a legal move, so a player next to one
+    is never boxed in: a mine that leads on to the rest of the board, beside a cell of the region
+    the hunted one reaches before the hunter, is a way out (three turns stunned, but out:
+    ``game-0048`` of the rush set, where A halved its lead to chase B into a corridor that ended
+    in such a mine, and never boxed it in). A mine the hunter reaches first, at the dead end's
+    mouth, is closed with it (generated 9x9 board 433774: counted as a way out, it let B go up a
+    corridor for mushrooms, and the hunter boxed it in); a mine that leads nowhere else is the
+    end of the dead end."""
     entrance = -1
     nbrs = geo.nbrs
+    dh, oh, dt, ot = race
     for c in geo.open_cells:
         if own[c] & bit:
             for x in nbrs[c]:
-                if not own[x] & bit and items[x] != MINE:
+                if not own[x] & bit:
+                    if items[x] == MINE and ((dt[c] >= 0 and 2 * dt[c] + ot <= 2 * dh[c] + oh)
+                                             or not any(y != c and not own[y] & bit for y in nbrs[x])):
+                        continue  # closed by the hunter first, or leading nowhere else
                     if entrance < 0:
                         entrance = x
                     elif x != entrance:

@@ -166,6 +166,29 @@ def test_parity_decides_who_can_be_boxed_in():
     assert _vulnerable(st, 0) and not _vulnerable(st, 1)
 
 
+def test_a_mine_that_leads_on_is_a_way_out_of_a_dead_end():
+    from game.duel.bots.default import evaluate
+
+    # B is in a corridor with A at its mouth. Stepping on a mine is a legal move, so a mine at the
+    # corridor's end that leads on to the rest of the board is B's way out (game-0048 of the rush
+    # set: A halved its lead to chase B into such a corridor and never boxed it in) ...
+    st = State.from_observation(obs_of([". . . . . .",
+                                        ". x x x x .",
+                                        "b . . B . A"]))
+    assert evaluate(st, detail=True).doomed == (False, False)
+    # ... a mine with nothing behind it is only the end of the dead end, like an empty cell ...
+    for end in ("b", "."):
+        st = State.from_observation(obs_of([". . . . . .",
+                                            "x x x x x .",
+                                            f"{end} . . B . A"]))
+        assert evaluate(st, detail=True).doomed == (False, True), end
+    # ... and one beside the mouth, which A reaches first, is closed with it.
+    st = State.from_observation(obs_of(["x x x b . .",
+                                        "x B . . . A",
+                                        "x x x x x ."]))
+    assert evaluate(st, detail=True).doomed == (False, True)
+
+
 def test_chases_a_player_into_the_end_of_its_dead_end():
     # B is in a corridor closed at its left end; A comes in behind it and boxes it in.
     board = parse_map("\n".join([". B . . . .",
