@@ -947,6 +947,12 @@ class DefaultBot(Bot):
         self._visits.append([obs.round, st.pos[st.turn], st.pos[1 - st.turn], MOVES.index(decision.move)])
         return decision
 
+    def _back_again(self, st: State) -> bool:
+        """Whether we stood on this cell with the other on its cell ``CYCLE_REPEATS`` times or more
+        in the last ``CYCLE_WINDOW`` rounds."""
+        me = st.turn
+        return sum(1 for v in self._visits if v[1] == st.pos[me] and v[2] == st.pos[1 - me]) >= CYCLE_REPEATS
+
     def _repeats(self, st: State, legal, far: bool = False) -> dict:
         """Back at the same two cells (ours and the other's) at least ``CYCLE_REPEATS`` times in the
         last ``CYCLE_WINDOW`` rounds: a stand-off (the other shadowing us, or both walking to and
@@ -1007,8 +1013,10 @@ class DefaultBot(Bot):
         # As A, a move after which B could stand point-symmetric to us, with us not ahead in the copy
         # game, costs SYMMETRY_PENALTY times that chance (above the least of any move).
         risky = symmetry_risks(st, legal) if me == 0 else {}
-        if copying and plan_mc is not None and plan.why.startswith(LINE_WHY):
-            risky.pop(plan_mc, None)   # the copy game's line: its way was checked item by item
+        if copying and plan_mc is not None and (plan.why.startswith(LINE_WHY) or self._back_again(st)):
+            # The copy game's line: its way was checked item by item. Or back at the same two
+            # cells again: the guard and the plan would send us to and fro for the rest of the game.
+            risky.pop(plan_mc, None)
         floor = min((risky.get(mc, 0.0) for mc in legal), default=0.0)
         pen = {mc: SYMMETRY_PENALTY * (r - floor) for mc, r in risky.items() if r > floor}
         symmetric = set(pen)

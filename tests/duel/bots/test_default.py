@@ -624,3 +624,32 @@ def test_a_star_far_ahead_of_the_other_waits_for_one_the_other_is_catching_up_on
     near = top[:22] + ["B"] + ["."] * 5
     st = State.from_observation(obs_of([" ".join(near), " ".join(below)], score_a=20, score_b=20))
     assert make_plan(st).cell == 0
+
+
+def test_against_a_copycat_the_symmetry_guard_does_not_hold_it_to_and_fro_for_good():
+    # Generated 12x23 board, the bench's seed-1 opening (10 moves), against mirror: A, behind 1-3
+    # in the copy game, was sent back and forth between two cells for the rest of the game (lost
+    # 1-3): the plan stepped towards a star, the symmetry guard stepped back. Back at the same two
+    # cells again, the plan's step now goes ahead.
+    from game.duel.bots.benchmark import generated_maps, opening_moves
+    from game.duel.rules import initial_state, observe, step
+
+    spec = next(m for m in generated_maps(20, 0) if m.label == "gen12x23-255575")
+    board = spec.board()
+    opening = opening_moves(board, 10, 1)
+    bots = {"A": default(1, nodes=750), "B": make_bot("mirror", seed=2)}
+    st = initial_state(board)
+    seen: dict = {}
+    while st.outcome is None and st.round <= 60:
+        side = st.mover
+        script = opening[side]
+        if script:
+            move = script.pop(0)
+        else:
+            move = bots[side].act(observe(st)).move
+        if side == "A" and not opening["A"]:
+            key = (observe(st).position("A"), observe(st).position("B"))
+            seen[key] = seen.get(key, 0) + 1
+        st, _ = step(st, move)
+    assert max(seen.values()) <= 6, sorted(seen.items(), key=lambda kv: -kv[1])[:3]
+    assert st.score_a >= 2
