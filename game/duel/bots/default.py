@@ -1013,9 +1013,11 @@ class DefaultBot(Bot):
         # As A, a move after which B could stand point-symmetric to us, with us not ahead in the copy
         # game, costs SYMMETRY_PENALTY times that chance (above the least of any move).
         risky = symmetry_risks(st, legal) if me == 0 else {}
-        if copying and plan_mc is not None and (plan.why.startswith(LINE_WHY) or self._back_again(st)):
-            # The copy game's line: its way was checked item by item. Or back at the same two
-            # cells again: the guard and the plan would send us to and fro for the rest of the game.
+        if copying and plan_mc is not None and (
+                plan.why.startswith(LINE_WHY) or (st.score[me] < st.score[1 - me] and self._back_again(st))):
+            # The copy game's line: its way was checked item by item. Or, behind, back at the same
+            # two cells again: the guard and the plan would send us to and fro, and lose on points.
+            # (Ahead, to and fro keeps the lead: duel8x8.txt seeds 1 and 3, won 3-2 and 2-1 so.)
             risky.pop(plan_mc, None)
         floor = min((risky.get(mc, 0.0) for mc in legal), default=0.0)
         pen = {mc: SYMMETRY_PENALTY * (r - floor) for mc, r in risky.items() if r > floor}

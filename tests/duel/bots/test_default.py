@@ -653,3 +653,24 @@ def test_against_a_copycat_the_symmetry_guard_does_not_hold_it_to_and_fro_for_go
         st, _ = step(st, move)
     assert max(seen.values()) <= 6, sorted(seen.items(), key=lambda kv: -kv[1])[:3]
     assert st.score_a >= 2
+
+
+def test_against_a_copycat_ahead_to_and_fro_keeps_the_lead():
+    # Our 8x8 board, the bench's seed-1 opening, against mirror: A leads 3-2 and the copy game
+    # would end level. Going to and fro between two cells keeps the lead to the last round; the
+    # plan's step (the cycle breaker above, without its "behind" condition) tied 10-10.
+    import random
+
+    from game.duel.bots.benchmark import OPENING_MAX, OPENING_MIN, opening_moves
+    from game.duel.mapfile import read_map
+    from game.duel.rules import initial_state, observe, step
+
+    board = read_map(Path(__file__).resolve().parents[3] / "maps" / "duel" / "duel8x8.txt")
+    opening = opening_moves(board, random.Random("opening:duel8x8.txt:1").randint(OPENING_MIN, OPENING_MAX), 1)
+    bots = {"A": default(1), "B": make_bot("mirror", seed=2)}
+    st = initial_state(board)
+    while st.outcome is None:
+        side = st.mover
+        move = opening[side].pop(0) if opening[side] else bots[side].act(observe(st)).move
+        st, _ = step(st, move)
+    assert st.outcome.winner == "A Win", (st.score_a, st.score_b)
