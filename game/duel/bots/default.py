@@ -947,11 +947,11 @@ class DefaultBot(Bot):
         self._visits.append([obs.round, st.pos[st.turn], st.pos[1 - st.turn], MOVES.index(decision.move)])
         return decision
 
-    def _back_again(self, st: State) -> bool:
-        """Whether we stood on this cell with the other on its cell ``CYCLE_REPEATS`` times or more
+    def _played_here(self, st: State) -> list[int]:
+        """The moves (indices into ``MOVES``) we played from this cell, with the other on its cell,
         in the last ``CYCLE_WINDOW`` rounds."""
         me = st.turn
-        return sum(1 for v in self._visits if v[1] == st.pos[me] and v[2] == st.pos[1 - me]) >= CYCLE_REPEATS
+        return [v[3] for v in self._visits if v[1] == st.pos[me] and v[2] == st.pos[1 - me]]
 
     def _repeats(self, st: State, legal, far: bool = False) -> dict:
         """Back at the same two cells (ours and the other's) at least ``CYCLE_REPEATS`` times in the
@@ -965,7 +965,7 @@ class DefaultBot(Bot):
         (``DOOM``), stays worse, and so do a poison star and (unless behind with the other near)
         a mine."""
         me = st.turn
-        here = [v[3] for v in self._visits if v[1] == st.pos[me] and v[2] == st.pos[1 - me]]
+        here = self._played_here(st)
         if len(here) < CYCLE_REPEATS:
             return {}
         pen = {mc: CYCLE_PENALTY * min(CYCLE_COUNT, here.count(mc[0])) for mc in legal if mc[0] in here}
@@ -1014,7 +1014,8 @@ class DefaultBot(Bot):
         # game, costs SYMMETRY_PENALTY times that chance (above the least of any move).
         risky = symmetry_risks(st, legal) if me == 0 else {}
         if copying and plan_mc is not None and (
-                plan.why.startswith(LINE_WHY) or (st.score[me] < st.score[1 - me] and self._back_again(st))):
+                plan.why.startswith(LINE_WHY)
+                or (st.score[me] < st.score[1 - me] and len(self._played_here(st)) >= CYCLE_REPEATS)):
             # The copy game's line: its way was checked item by item. Or, behind, back at the same
             # two cells again: the guard and the plan would send us to and fro, and lose on points.
             # (Ahead, to and fro keeps the lead: duel8x8.txt seeds 1 and 3, won 3-2 and 2-1 so.)
