@@ -309,8 +309,9 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
     # A stun with the other near gives it six moves next to us (items, a trap): mines nearly walls.
     mine_cost = 10 * STUN_TURNS if gap < 0 or gap > 2 * FAR else 100 * STUN_TURNS
     extra = {POISON: 3, PSTAR: min(3 * max(halving_loss, 0) + 1, 400), MINE: mine_cost, STAR: 4}
-    mine, steps, first = geo.weighted_paths(st.pos[me], st.pos[1 - me], items, extra,
-                                            other_cost=None if close else 8)
+    mine, steps, first, halvings = geo.weighted_paths(
+        st.pos[me], st.pos[1 - me], items, extra, other_cost=None if close else 8,
+        tally=[1 if it == PSTAR else 0 for it in items])
     stun_other = st.stun[1 - me]
     turns_left = ROUNDS - st.round + 1
     candidates = []
@@ -404,10 +405,17 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
                 value, why = float(score // 2 - score), "halves a negative score"
             else:
                 continue
-            # A way whose hazards cost as many steps as a poison star here (most likely one) loses
-            # half the score on the way: not worth a target worth less than that.
-            if halving_loss > value and mine[c] - steps[c] - extra.get(it, 0) >= extra[PSTAR]:
-                continue
+            # A way over a poison star loses half the score on the way: not worth a target worth
+            # less than that. A star taken after it doubles only the half that is left, so it is
+            # worth only what it keeps from the other (before, a star 7 steps away over one was
+            # taken at 65: 65 -> 32 -> 64; gen17x30-666011 seed 0 as B against greedy).
+            if halvings[c] > (it == PSTAR) and halving_loss > 0:
+                if it == STAR:
+                    value -= 2 * halving_loss
+                    if value <= 0:
+                        continue
+                elif halving_loss > value:
+                    continue
             if race:  # the further the other is ahead, the smaller our chance to get there first
                 value /= 1 + max(0, steps[c] - t - stun_other)
             key = (value / d, -d, -c)

@@ -135,7 +135,7 @@ class Geometry:
         return dist  # negative: unreachable without stepping on poison or a mine
 
     def weighted_paths(self, start: int, other: int, items: list[int], extra: dict[int, int],
-                       other_cost: int | None = 8) -> tuple[list[int], list[int], list[int]]:
+                       other_cost: int | None = 8, tally=None) -> tuple[list[int], ...]:
         """Cheapest paths where stepping on an item ``k`` costs ``1 + extra[k]``.
 
         The other player's cell costs ``1 + other_cost`` to pass (far away, it will have moved on
@@ -144,22 +144,24 @@ class Geometry:
         cell next to it (those cells may still be the end of a path): two players in one
         corridor then stop trying to walk through each other.
 
-        Returns (cost, steps, first cell of the path) per cell; cost -1 where unreachable.
+        Returns (cost, steps, first cell of the path) per cell; cost -1 where unreachable. With
+        ``tally`` (a number per cell), also the sum of ``tally`` over each path's cells.
         """
         step_cost = [1 + extra.get(it, 0) for it in items]
         if other_cost is None:
-            return self.cheapest_paths(start, step_cost, wall=other, ends=self.nbrs[other])
+            return self.cheapest_paths(start, step_cost, wall=other, ends=self.nbrs[other], tally=tally)
         step_cost[other] += other_cost
-        return self.cheapest_paths(start, step_cost)
+        return self.cheapest_paths(start, step_cost, tally=tally)
 
     def cheapest_paths(self, start: int, step_cost, wall: int = -1,
-                       ends=()) -> tuple[list, list[int], list[int]]:
+                       ends=(), tally=None) -> tuple[list, ...]:
         """Dijkstra from ``start`` where stepping onto cell ``c`` costs ``step_cost[c]``; ``wall``
         (a cell, or -1) is never entered, and cells in ``ends`` may end a path but no path goes
         on from them. Ties go to fewer steps, then the lower cell index.
 
         Returns (cost, steps, first cell of the path) per cell; cost -1 where unreachable (0 at
-        ``start``).
+        ``start``). With ``tally`` (a number per cell), also the sum of ``tally`` over the cells
+        each path enters (the start not counted).
         """
         import heapq
 
@@ -169,19 +171,23 @@ class Geometry:
         steps = [0] * n
         first = [-1] * n
         cost[start] = 0
-        heap = [(step_cost[x], 1, x, x) for x in nbrs[start] if x != wall]
+        # Each entry carries its path's tally last: the order in which cells are settled, and so
+        # cost, steps and first, does not depend on it.
+        counts = tally if tally is not None else [0] * n
+        total = [0] * n
+        heap = [(step_cost[x], 1, x, x, counts[x]) for x in nbrs[start] if x != wall]
         heapq.heapify(heap)
         while heap:
-            cx, sx, x, f = heapq.heappop(heap)
+            cx, sx, x, f, tx = heapq.heappop(heap)
             if cost[x] != -1:
                 continue
-            cost[x], steps[x], first[x] = cx, sx, f
+            cost[x], steps[x], first[x], total[x] = cx, sx, f, tx
             if x in ends:
                 continue
             for y in nbrs[x]:
                 if cost[y] == -1 and y != wall:
-                    heapq.heappush(heap, (cx + step_cost[y], sx + 1, y, f))
-        return cost, steps, first
+                    heapq.heappush(heap, (cx + step_cost[y], sx + 1, y, f, tx + counts[y]))
+        return (cost, steps, first) if tally is None else (cost, steps, first, total)
 
     def safe_paths(self, start: int, blocked: int, items: list[int]) -> tuple[list[int], list[int]]:
         """:meth:`safe_distances` and, for each cell reached, the first cell of a shortest path to it."""

@@ -508,6 +508,23 @@ def test_no_target_behind_a_poison_star_that_would_halve_more_than_it_gives():
     assert plan is not None and plan.cell // 8 == 3 and rows[3].split()[plan.cell % 8] == "m"
 
 
+def test_a_star_behind_a_poison_star_only_to_keep_the_other_from_doubling():
+    # Over the poison star A's 40 become 20, and the star behind it doubles them back to 40: with
+    # B far behind and nothing to double, not worth the way (gen17x30-666011 seed 0 as B against
+    # greedy: 65 -> 32 -> 64). With B two steps behind on its way to double 100, it is.
+    rows = [". . . . . . . B",
+            ". . . A . . . .",
+            "x x x t x x x x",
+            "s . . . . . . ."]
+    assert make_plan(State.from_observation(obs_of(rows, score_a=40, score_b=0))) is None
+    raced = [". . . . . . . .",
+             ". . . A . . . .",
+             "x x x t x x x x",
+             "s . . . . . . B"]
+    plan = make_plan(State.from_observation(obs_of(raced, score_a=40, score_b=100)))
+    assert plan is not None and plan.cell == 3 * 8 and plan.first == 2 * 8 + 3
+
+
 @pytest.mark.parametrize("score_a, score_b", [(5, 6), (5, 5), (10, 5)])
 def test_in_a_stand_off_it_stops_repeating_itself(score_a, score_b):
     # The same two cells round after round (the other shadowing us) is a stand-off: behind, a loss
