@@ -405,19 +405,25 @@ def make_plan(st: State, keep: int = -1) -> Plan | None:
                 value, why = float(score // 2 - score), "halves a negative score"
             else:
                 continue
-            # A way over a poison star loses half the score on the way: not worth a target worth
-            # less than that. A star taken after it doubles only the half that is left, so it is
-            # worth only what it keeps from the other (before, a star 7 steps away over one was
-            # taken at 65: 65 -> 32 -> 64; gen17x30-666011 seed 0 as B against greedy).
+            if race:  # the further the other is ahead, the smaller our chance to get there first
+                chance = 1 / (1 + max(0, steps[c] - t - stun_other))
+                value *= chance
+            else:
+                chance = 1.0
+            # A way over a poison star loses half the score on the way, for certain: not worth a
+            # target worth less than that. A star taken after it doubles only the half that is
+            # left, so it is worth only what it keeps from the other, if we get there first.
+            # (Before, a star 7 steps away over one was taken at 65: 65 -> 32 -> 64,
+            # gen17x30-666011 seed 0 as B against greedy; and at 125-33, for a star the other
+            # was 16 steps nearer to, two were: 125 -> 62 -> 32, lost 53-69 to walker,
+            # gen12x23-255575 seed 2 as A.)
             if halvings[c] > (it == PSTAR) and halving_loss > 0:
                 if it == STAR:
-                    value -= 2 * halving_loss
+                    value -= (1 + chance) * halving_loss
                     if value <= 0:
                         continue
                 elif halving_loss > value:
                     continue
-            if race:  # the further the other is ahead, the smaller our chance to get there first
-                value /= 1 + max(0, steps[c] - t - stun_other)
             key = (value / d, -d, -c)
             if c == keep:
                 kept = (key, c, it, d, t, why)

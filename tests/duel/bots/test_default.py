@@ -525,6 +525,18 @@ def test_a_star_behind_a_poison_star_only_to_keep_the_other_from_doubling():
     assert plan is not None and plan.cell == 3 * 8 and plan.first == 2 * 8 + 3
 
 
+def test_no_poison_star_for_a_star_the_other_is_far_nearer_to():
+    # The halving is certain, the star is B's in one step: at 125-33 A stays off the poison star
+    # (gen12x23-255575 seed 2 as A against walker went 125 -> 62 -> 32 this way and lost 53-69).
+    rows = [". . . x . . . . . .",
+            ". . A t . . . . s B",
+            ". . . x . . . . . ."]
+    obs = obs_of(rows, score_a=125, score_b=33)
+    assert make_plan(State.from_observation(obs)) is None
+    for nodes in (1, 40):
+        assert default(nodes=nodes).act(obs).move != "RIGHT"
+
+
 @pytest.mark.parametrize("score_a, score_b", [(5, 6), (5, 5), (10, 5)])
 def test_in_a_stand_off_it_stops_repeating_itself(score_a, score_b):
     # The same two cells round after round (the other shadowing us) is a stand-off: behind, a loss
