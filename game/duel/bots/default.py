@@ -136,39 +136,23 @@ def evaluate(st: State, detail: bool = False):
     value = slog(proj_a) - slog(proj_b)
 
     # Territory as cells (the player to move wins ties), and whether each side could be chased
-    # down: its region, counting ties as its own, is a tree (no cycle to run around).
-    sa0, sb0 = 2 * st.stun[0], 2 * st.stun[1]
-    own = [0] * geo.n   # bit 1: A reaches first or together, bit 2: B does
-    va = vb = ga = gb = 0
+    # down: its region is a tree (no cycle to run around). A cell both reach in as many steps is
+    # the mover's, as in play. (Until session 23 such a cell counted as both players' for the
+    # tree: then at every leaf after our own move a dead end the other closes with its next move
+    # looked open, and a search stopping on our move walked into it. 88map, default against
+    # itself: A took the corner star at the end of a corridor and was boxed in at its mouth.)
+    own = [0] * geo.n   # 1: A reaches first, 2: B does
+    va = vb = 0
     for c in geo.open_cells:
         a = da[c]
         b = db[c]
-        if a >= 0:
-            if b < 0:
-                own[c] = 1
-                va += 1
-                ga += 1
-                continue
-            ta = 2 * a + sa0
-            tb = 2 * b + sb0
-            if ta < tb:
-                own[c] = 1
-                ga += 1
-            elif tb < ta:
-                own[c] = 2
-                gb += 1
-            else:
-                own[c] = 3
-                ga += 1
-                gb += 1
-            if 2 * a + off_a < 2 * b + off_b:
-                va += 1
-            else:
-                vb += 1
+        if a >= 0 and (b < 0 or 2 * a + off_a < 2 * b + off_b):
+            own[c] = 1
+            va += 1
         elif b >= 0:
             own[c] = 2
             vb += 1
-            gb += 1
+    ga, gb = va, vb
     ea = eb = 0
     fwd = geo.fwd
     for c in geo.open_cells:
@@ -1022,7 +1006,11 @@ class DefaultBot(Bot):
         chase = self._chase(st, legal)
         if chase is not None:
             self.last_depth, self.last_nodes = 0, 0
-            return Decision(MOVES[chase[0]], self._reason(st, chase, None, None, "chases it to the end"))
+            undo = st.play(chase[1])
+            boxed = not st.legal(1 - me) and not st.stun[1 - me]
+            st.undo(undo)
+            return Decision(MOVES[chase[0]], self._reason(st, chase, WIN - 2 if boxed else None, None,
+                                                          None if boxed else "chases it to the end"))
 
         # As A, a move after which B could stand point-symmetric to us, with us not ahead in the copy
         # game, costs SYMMETRY_PENALTY times that chance (above the least of any move).

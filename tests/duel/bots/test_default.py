@@ -7,7 +7,7 @@ import pytest
 
 from game.duel.bots import make_bot
 from game.duel.bots.common import legal_moves
-from game.duel.bots.default import make_plan, pockets
+from game.duel.bots.default import evaluate, make_plan, pockets
 from game.duel.bots.sim import PSTAR, State
 from game.duel.protocol import MOVES, Decision
 
@@ -46,6 +46,37 @@ def test_does_not_enter_a_dead_end_the_other_can_close():
                   ". . . . . .",
                   ". . B . . ."])
     assert decide(obs, move_time=0.1).move == "DOWN"
+
+
+def test_a_dead_end_is_closed_when_the_other_reaches_its_mouth_as_soon_and_moves_next():
+    # A's corridor (right column, then along the bottom) meets the board's ring at (2, 3). A and B
+    # are both 4 steps from it: with B to move, B is there first and A is boxed in at the end;
+    # with A to move, A is out first. (A cell both reach in as many steps counted as both
+    # players', so the first position looked open: at every leaf after A's own move, and a search
+    # whose last depth ended there walked in; 88map, default against itself, round 43.)
+    rows = [". B . . x A",
+            ". x x . x .",
+            "m . . . . ."]
+    after_ours = State.from_observation(obs_of(rows, me="B", score_a=5, score_b=5))
+    assert evaluate(after_ours, detail=True).doomed == (True, False)
+    ours = State.from_observation(obs_of(rows, me="A", score_a=5, score_b=5))
+    assert evaluate(ours, detail=True).doomed == (False, False)
+
+
+@pytest.mark.parametrize("nodes", [3, 10, 40, 200])
+def test_the_star_at_the_end_of_a_dead_end_only_if_we_are_back_out_first(nodes):
+    # Up for the star, A is 4 steps from the corridor's mouth. B, 4 steps from it and moving
+    # next, would box A in: A turns back, at every search size. One step further away, B is too
+    # late and the star is A's.
+    closing = [". B . . x s",
+               ". x x . x A",
+               "m . . . . ."]
+    assert default(nodes=nodes).act(obs_of(closing, score_a=5, score_b=5)).move == "DOWN"
+    late = ["B . . . x s",
+            ". x x . x A",
+            "m . . . . ."]
+    if nodes >= 10:
+        assert default(nodes=nodes).act(obs_of(late, score_a=5, score_b=5)).move == "UP"
 
 
 def test_collects_from_a_dead_end_when_the_other_is_far():
