@@ -556,6 +556,19 @@ def test_a_star_behind_a_poison_star_only_to_keep_the_other_from_doubling():
     assert plan is not None and plan.cell == 3 * 8 and plan.first == 2 * 8 + 3
 
 
+def test_paths_count_the_poison_stars_they_cross():
+    # From A to the top-right cell: 2 steps over the poison star, or 8 around the wall. Cost, steps
+    # and first step are as without the count.
+    st = State.from_observation(obs_of(["A t .", ". x .", ". x .", ". . B"]))
+    crossings = [1 if it == PSTAR else 0 for it in st.items]
+    for extra, way, over in ((0, 2, 1), (10, 8, 0)):
+        cost_steps = [1 + (extra if it == PSTAR else 0) for it in st.items]
+        plain = st.geo.cheapest_paths(0, cost_steps)
+        cost, steps, first, crossed = st.geo.cheapest_paths(0, cost_steps, tally=crossings)
+        assert (cost, steps, first) == plain
+        assert steps[2] == way and crossed[2] == over and crossed[1] == 1 and crossed[3] == 0
+
+
 def test_no_poison_star_for_a_star_the_other_is_far_nearer_to():
     # The halving is certain, the star is B's in one step: at 125-33 A stays off the poison star
     # (gen12x23-255575 seed 2 as A against walker went 125 -> 62 -> 32 this way and lost 53-69).
