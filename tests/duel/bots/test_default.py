@@ -522,6 +522,13 @@ def test_as_a_avoids_the_move_that_lets_b_restore_the_symmetry():
     assert symmetry_risks(st, st.legal(0)) == {}
 
 
+def _no_target_and_not(obs, move):
+    """The plan has no target, and the bot (without search or with a small one) does not play ``move``."""
+    assert make_plan(State.from_observation(obs)) is None
+    for nodes in (1, 40):
+        assert default(nodes=nodes).act(obs).move != move
+
+
 def test_no_target_behind_a_poison_star_that_would_halve_more_than_it_gives():
     # The last two mushrooms lie behind a poison star. With 40 points, halving costs 20 for 2:
     # the plan has no target and the bot, standing at the star, does not step on it. With 1 point
@@ -530,10 +537,7 @@ def test_no_target_behind_a_poison_star_that_would_halve_more_than_it_gives():
             ". . . A . . . .",
             "x x x t x x x x",
             "m m . . . . . ."]
-    rich = obs_of(rows, score_a=40, score_b=10)
-    assert make_plan(State.from_observation(rich)) is None
-    for nodes in (1, 40):
-        assert default(nodes=nodes).act(rich).move != "DOWN"
+    _no_target_and_not(obs_of(rows, score_a=40, score_b=10), "DOWN")
     poor = obs_of(rows, score_a=1, score_b=0)
     plan = make_plan(State.from_observation(poor))
     assert plan is not None and plan.cell // 8 == 3 and rows[3].split()[plan.cell % 8] == "m"
@@ -575,10 +579,7 @@ def test_no_poison_star_for_a_star_the_other_is_far_nearer_to():
     rows = [". . . x . . . . . .",
             ". . A t . . . . s B",
             ". . . x . . . . . ."]
-    obs = obs_of(rows, score_a=125, score_b=33)
-    assert make_plan(State.from_observation(obs)) is None
-    for nodes in (1, 40):
-        assert default(nodes=nodes).act(obs).move != "RIGHT"
+    _no_target_and_not(obs_of(rows, score_a=125, score_b=33), "RIGHT")
 
 
 @pytest.mark.parametrize("score_a, score_b", [(5, 6), (5, 5), (10, 5)])
