@@ -135,12 +135,13 @@ def evaluate(st: State, detail: bool = False):
     proj_b = base_b * 2.0 ** k_b if base_b > 0 else base_b
     value = slog(proj_a) - slog(proj_b)
 
-    # Territory as cells (the player to move wins ties), and whether each side could be chased
-    # down: its region is a tree (no cycle to run around). A cell both reach in as many steps is
-    # the mover's, as in play. (Until session 23 such a cell counted as both players' for the
-    # tree: then at every leaf after our own move a dead end the other closes with its next move
-    # looked open, and a search stopping on our move walked into it. 88map, default against
-    # itself: A took the corner star at the end of a corridor and was boxed in at its mouth.)
+    # Territory as cells each side reaches first (a cell both reach in as many steps is the
+    # mover's, as in play), and whether each side could be chased down: its region is a tree, no
+    # cycle to run around (``va`` cells, ``ea`` edges). Until session 23 a tied cell counted as
+    # both players' for the tree: then at every leaf after our own move a dead end the other
+    # closes with its next move looked open, and a search stopping on our move walked into it
+    # (88map, default against itself: A took the corner star at the end of a corridor and was
+    # boxed in at its mouth).
     own = [0] * geo.n   # 1: A reaches first, 2: B does
     va = vb = 0
     for c in geo.open_cells:
@@ -152,7 +153,6 @@ def evaluate(st: State, detail: bool = False):
         elif b >= 0:
             own[c] = 2
             vb += 1
-    ga, gb = va, vb
     ea = eb = 0
     fwd = geo.fwd
     for c in geo.open_cells:
@@ -166,14 +166,14 @@ def evaluate(st: State, detail: bool = False):
                     eb += 1
     # A cycle through the other's own cell counts too: the hunted one can run round it.
     nb = geo.nbrs
-    doomed_a = (ga - ea == 1 and sum(1 for x in nb[pb] if own[x] & 1) <= 1 and _vulnerable(st, 0)
+    doomed_a = (va - ea == 1 and sum(1 for x in nb[pb] if own[x] & 1) <= 1 and _vulnerable(st, 0)
                 and _one_entrance(geo, own, 1, items, (da, off_a, db, off_b)))
-    doomed_b = (gb - eb == 1 and sum(1 for x in nb[pa] if own[x] & 2) <= 1 and _vulnerable(st, 1)
+    doomed_b = (vb - eb == 1 and sum(1 for x in nb[pa] if own[x] & 2) <= 1 and _vulnerable(st, 1)
                 and _one_entrance(geo, own, 2, items, (db, off_b, da, off_a)))
     if doomed_a:
-        value -= DOOM * (0.5 + 10.0 / (20 + ga))
+        value -= DOOM * (0.5 + 10.0 / (20 + va))
     if doomed_b:
-        value += DOOM * (0.5 + 10.0 / (20 + gb))
+        value += DOOM * (0.5 + 10.0 / (20 + vb))
     total = va + vb
     value += TERRITORY * (va - vb) / total if total else 0.0
     if detail:
