@@ -9,7 +9,7 @@ from game.duel.bots import make_bot
 from game.duel.bots.common import legal_moves
 from game.duel.bots.default import evaluate, make_plan, pockets
 from game.duel.bots.sim import PSTAR, State
-from game.duel.protocol import MOVES, Decision
+from game.duel.protocol import MOVES, Decision, DuelObservation
 
 from .arena import observation, parse_map, play
 from .test_registry_simple import obs_of
@@ -101,6 +101,48 @@ def test_races_for_a_star_the_other_would_take():
     st = State.from_observation(obs)
     plan = make_plan(st)
     assert plan is not None and plan.cell == 1
+
+
+def _star_race(b_row, b_col, a_col=0):
+    """A (score 3) in the top row, three mushrooms below it down the second column and a star in
+    the seventh; B (score 8) at (b_row, b_col); a 16 x 8 board."""
+    rows = [list("......s........."), *[list(".m..............") for _ in range(3)],
+            *[list("................") for _ in range(4)]]
+    rows[0][a_col] = "A"
+    rows[b_row][b_col] = "B"
+    return obs_of([" ".join(r) for r in rows], score_a=3, score_b=8)
+
+
+def test_a_star_chosen_in_a_race_stays_the_target_as_the_other_turns_away():
+    # B as far from the star as A: A races for it (urgent: B would double 8). Then B walks away:
+    # A's lead grows, the star's urgency would fall to nothing, and the mushroom next to A would
+    # win; the plan would turn back, and go for the star again when B comes nearer (on
+    # gen30x30-728762, seed 0 as A against trapper: 20 rounds to and fro, and three stars lost).
+    # The kept star keeps the urgency it was chosen with.
+    raced = make_plan(State.from_observation(_star_race(2, 10)))
+    assert raced.cell == 6 and raced.urgent == 1.0
+    away = State.from_observation(_star_race(7, 15))
+    assert make_plan(away, keep=6).cell == 17  # by the urgency now: the mushroom nearest A
+    kept = make_plan(away, keep=6, keep_urgent=raced.urgent)
+    assert kept.cell == 6 and kept.urgent == 1.0
+    # A fresh choice (nothing kept) is made by the urgency now.
+    assert make_plan(away, keep_urgent=1.0).cell == 17
+
+
+def test_the_bot_remembers_the_urgency_of_its_star_between_moves_and_as_a_program():
+    first, second = _star_race(2, 10), _star_race(7, 15, a_col=1)
+    second = DuelObservation(round=2, grid=second.grid, score_a=3, score_b=8, me="A")
+    bot = default(1)
+    assert bot.act(first).move == "RIGHT"
+    assert bot.act(second).move == "RIGHT"
+    assert make_bot("default").act(second).move != "RIGHT"  # without the memory: back to the mushrooms
+    memory = {}
+    for obs in (first, second):
+        fresh = default(1)
+        fresh.restore(memory)
+        move = fresh.act(obs).move
+        memory = fresh.memory()
+    assert move == "RIGHT" and memory["urgent"] == 1.0
 
 
 def test_never_illegal_while_a_legal_move_exists():
