@@ -74,6 +74,7 @@ CYCLE_COUNT = 3        # ... counted at most this often (9 bits of score ratio: 
 GROUP_STEPS = 6        # stars at most this many steps apart are a group: whoever takes one goes on to the next
 GROUP_MAX = 4          # ... counted up to this many (the other taking four: 16 times its score)
 SECURE_LEAD = 4        # a score this many times the other's: only being boxed in can lose it
+MINE_TALLY = 1 << 16   # make_plan's path tally: poison stars crossed in the low bits, mines above
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
 EVALS_PER_SECOND = 2500  # nodes per second of move time: about half of what a loaded 2-core machine
                          # searches on a 20x20 board (0.4 ms an evaluation), leaving room for the rest
@@ -298,9 +299,14 @@ def make_plan(st: State, keep: int = -1, keep_urgent: float = 0.0) -> Plan | Non
     # A stun with the other near gives it six moves next to us (items, a trap): mines nearly walls.
     mine_cost = 10 * STUN_TURNS if gap < 0 or gap > 2 * FAR else 100 * STUN_TURNS
     extra = {POISON: 3, PSTAR: min(3 * max(halving_loss, 0) + 1, 400), MINE: mine_cost, STAR: 4}
-    mine, steps, first, halvings = geo.weighted_paths(
+    mine, steps, first, crossed = geo.weighted_paths(
         st.pos[me], st.pos[1 - me], items, extra, other_cost=None if close else 8,
-        tally=[1 if it == PSTAR else 0 for it in items])
+        tally=[1 if it == PSTAR else MINE_TALLY if it == MINE else 0 for it in items])
+    halvings = [x % MINE_TALLY for x in crossed]
+    # The turns until we stand on each cell: a mine on the way stuns us for STUN_TURNS. (Counting
+    # steps only, the stars in the middle of gen16x12-682994 looked A's, seed 1 as A against
+    # trapper: no more steps for A than for B, but A's only way there crossed a mine.)
+    steps = [s + STUN_TURNS * (x // MINE_TALLY) for s, x in zip(steps, crossed)]
     stun_other = st.stun[1 - me]
     turns_left = ROUNDS - st.round + 1
     candidates = []

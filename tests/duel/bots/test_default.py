@@ -145,6 +145,19 @@ def test_the_bot_remembers_the_urgency_of_its_star_between_moves_and_as_a_progra
     assert move == "RIGHT" and memory["urgent"] == 1.0
 
 
+def test_a_mine_on_the_way_counts_its_stun_in_the_race():
+    # A's only way out crosses a mine: 4 steps to the star, and 3 turns stunned on the way. B
+    # needs 5. Counting steps only, A looked first.
+    rows = ["A . b . s",
+            "x x x x .",
+            "m . . . .",
+            ". . . . .",
+            ". . . B ."]
+    plan = make_plan(State.from_observation(obs_of(rows, score_a=4, score_b=4)))
+    assert plan.cell == 4 and plan.steps == 7 and plan.their_steps == 5
+    assert "nearer" in plan.why
+
+
 def test_never_illegal_while_a_legal_move_exists():
     from game.duel.generator import generate_board
 
