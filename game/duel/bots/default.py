@@ -905,6 +905,7 @@ class DefaultBot(Bot):
         self._prev: tuple | None = None  # (round, other's cell, grid, other's inferred stun)
         self._target = -1                 # the plan's target at the last move (a cell), -1: none
         self._urgent = 0.0                # ... and its urgency, if a star (make_plan's keep_urgent)
+        self._mine = False                # our last move stepped on a mine (the next is STUN_TURNS rounds later)
         self._copied = 0                  # our turns in a row (as A) with the players point-symmetric
         self._visits: list[list[int]] = []  # [round, our cell, the other's cell, move index], last CYCLE_WINDOW rounds
         self.last_depth = 0
@@ -918,7 +919,7 @@ class DefaultBot(Bot):
             return {}
         round_, pos, grid, stun = self._prev
         return {"round": round_, "other": list(pos), "grid": list(grid), "stun": stun, "target": self._target,
-                "urgent": self._urgent, "copied": self._copied, "visits": [list(v) for v in self._visits]}
+                "urgent": self._urgent, "mine": self._mine, "copied": self._copied, "visits": [list(v) for v in self._visits]}
 
     def restore(self, memory: dict) -> None:
         """Take back :meth:`memory`; anything malformed is ignored (the bot then starts afresh)."""
@@ -928,10 +929,12 @@ class DefaultBot(Bot):
                           tuple(str(r) for r in memory["grid"]), int(memory["stun"]))
             self._target = int(memory.get("target", -1))
             self._urgent = min(1.0, max(0.0, float(memory.get("urgent", 0.0))))
+            self._mine = memory.get("mine", False) is True
             self._copied = int(memory.get("copied", 0))
             self._visits = [[int(x) for x in v] for v in memory.get("visits", [])[-CYCLE_WINDOW:] if len(v) == 4]
         except (KeyError, TypeError, ValueError, IndexError):
             self._prev, self._target, self._urgent, self._copied, self._visits = None, -1, 0.0, 0, []
+            self._mine = False
 
     # ------------------------------------------------------------------ inference between turns
     def _other_stun(self, obs: DuelObservation) -> int:
@@ -955,8 +958,10 @@ class DefaultBot(Bot):
             # A new game (a program's working folder may be reused from game to game): what we
             # remember is about another game.
             self._prev, self._target, self._urgent, self._copied, self._visits = None, -1, 0.0, 0, []
+            self._mine = False
         decision = self._act(obs)
         st = self.st  # the position _act read (the search undoes every move it tries)
+        self._mine = any(st.items[c] == MINE for i, c in st.legal(st.turn) if MOVES[i] == decision.move)
         self._visits = [v for v in self._visits if v[0] > obs.round - CYCLE_WINDOW]
         self._visits.append([obs.round, st.pos[st.turn], st.pos[1 - st.turn], MOVES.index(decision.move)])
         return decision
@@ -999,6 +1004,12 @@ class DefaultBot(Bot):
     def _act(self, obs: DuelObservation) -> Decision:
         started = time.perf_counter()
         consecutive = self._prev is not None and self._prev[0] == obs.round - 1
+        # The plan's last target is kept across our own stun too: we stepped on the mine on the way
+        # to it. (Forgotten, a star behind a mine was left once we stood next to it: at the end of
+        # a dead end, with the other far, it waited for the mushrooms, and A walked 20 steps to
+        # another; duel20x20.txt seed 0 as A against trapper.)
+        kept = consecutive or (self._prev is not None and self._mine
+                               and self._prev[0] == obs.round - 1 - STUN_TURNS)
         st = self.st = State.from_observation(obs, stun_other=self._other_stun(obs))
         me = st.turn
         legal = st.legal(me)
@@ -1014,8 +1025,8 @@ class DefaultBot(Bot):
             plan = copy_plan(st, keep=self._target if consecutive else -1)
         copying = plan is not None
         if plan is None:
-            plan = make_plan(st, keep=self._target if consecutive else -1,
-                             keep_urgent=self._urgent if consecutive else 0.0)
+            plan = make_plan(st, keep=self._target if kept else -1,
+                             keep_urgent=self._urgent if kept else 0.0)
         self._target = plan.cell if plan is not None else -1
         self._urgent = plan.urgent if plan is not None else 0.0
         if len(legal) == 1:

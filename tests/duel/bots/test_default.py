@@ -158,6 +158,34 @@ def test_a_mine_on_the_way_counts_its_stun_in_the_race():
     assert "nearer" in plan.why
 
 
+_BEHIND_A_MINE = ["m . A s x . . .",  # A stands where the mine was; the star's only way in
+                  "m m m x . . . .",
+                  ". . . . . . . .",
+                  "m m m m m . . .",
+                  *[". . . . . . . ."] * 7,
+                  ". . . . . . . B"]
+
+
+@pytest.mark.parametrize("mine, last_round, move", [(True, 20, "RIGHT"), (False, 20, "DOWN"), (True, 21, "DOWN")])
+def test_the_target_is_kept_across_our_own_stun(mine, last_round, move):
+    # A stepped on the mine at round 20 on its way to the star (its target), and plays again at
+    # round 24. The star, with B far away, would wait for the mushrooms (as a fresh choice); kept,
+    # it is taken now, not left behind the mine. Without the mine, or with a round between the two
+    # moves unaccounted for, nothing is kept.
+    bot = default(1)
+    grid = [r.replace(" ", "") for r in _BEHIND_A_MINE]
+    bot.restore({"round": last_round, "other": [11, 7], "grid": grid, "stun": 0, "target": 3, "mine": mine})
+    assert bot.act(obs_of(_BEHIND_A_MINE, round_=24, score_a=4, score_b=4)).move == move
+
+
+def test_the_bot_remembers_stepping_on_a_mine():
+    bot = default(1)
+    bot.act(obs_of(["x A b", "x x .", "B . ."], round_=5))
+    assert bot.memory()["mine"] is True
+    bot.act(obs_of([". A .", "x x .", "B . ."], round_=9))
+    assert bot.memory()["mine"] is False
+
+
 def test_never_illegal_while_a_legal_move_exists():
     from game.duel.generator import generate_board
 
