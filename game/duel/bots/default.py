@@ -283,8 +283,9 @@ def make_plan(st: State, keep: int = -1, keep_urgent: float = 0.0) -> Plan | Non
     does not swing between two targets as the other player moves). A kept star keeps at least
     ``keep_urgent``, the urgency it had when it was chosen: walking to it, our lead grows and the
     urgency with it would fall, and the plan would turn back to another target, then again to
-    this one as the lead shrinks (gen30x30-728762 seed 0 as A against ``trapper``: 20 rounds to
-    and fro between a star and a group of three, while the other took three stars).
+    this one as the lead shrinks (gen30x30-728762 seed 0 as A against ``trapper``: three turns at
+    rounds 90, 94 and 100 between a star and a group of three, and A's score stood still from
+    round 86 to 121 while the other took four stars).
     """
     me = st.turn
     geo = st.geo
