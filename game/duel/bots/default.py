@@ -441,7 +441,7 @@ def make_plan(st: State, keep: int = -1, keep_urgent: float = 0.0) -> Plan | Non
     if best is None:
         return None
     _, c, it, d, t, why, urgent = best
-    return Plan(c, it, steps[c], t, first[c], why, urgent if it == STAR else 0.0)
+    return Plan(c, it, steps[c], t, first[c], why, urgent)  # urgent is 0 unless a star
 
 
 def _lead(theirs: int, ours: int, stun_other: int, turns_left: int) -> int:
@@ -922,6 +922,10 @@ class DefaultBot(Bot):
         return {"round": round_, "other": list(pos), "grid": list(grid), "stun": stun, "target": self._target,
                 "urgent": self._urgent, "mine": self._mine, "copied": self._copied, "visits": [list(v) for v in self._visits]}
 
+    def _forget(self) -> None:
+        """Drop what is remembered between moves (a new game, or a memory file that does not parse)."""
+        self._prev, self._target, self._urgent, self._mine, self._copied, self._visits = None, -1, 0.0, False, 0, []
+
     def restore(self, memory: dict) -> None:
         """Take back :meth:`memory`; anything malformed is ignored (the bot then starts afresh)."""
         try:
@@ -934,8 +938,7 @@ class DefaultBot(Bot):
             self._copied = int(memory.get("copied", 0))
             self._visits = [[int(x) for x in v] for v in memory.get("visits", [])[-CYCLE_WINDOW:] if len(v) == 4]
         except (KeyError, TypeError, ValueError, IndexError):
-            self._prev, self._target, self._urgent, self._copied, self._visits = None, -1, 0.0, 0, []
-            self._mine = False
+            self._forget()
 
     # ------------------------------------------------------------------ inference between turns
     def _other_stun(self, obs: DuelObservation) -> int:
@@ -958,8 +961,7 @@ class DefaultBot(Bot):
         if self._prev is not None and self._prev[0] >= obs.round:
             # A new game (a program's working folder may be reused from game to game): what we
             # remember is about another game.
-            self._prev, self._target, self._urgent, self._copied, self._visits = None, -1, 0.0, 0, []
-            self._mine = False
+            self._forget()
         decision = self._act(obs)
         st = self.st  # the position _act read (the search undoes every move it tries)
         self._mine = any(st.items[c] == MINE for i, c in st.legal(st.turn) if MOVES[i] == decision.move)

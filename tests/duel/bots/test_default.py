@@ -117,7 +117,7 @@ def test_a_star_chosen_in_a_race_stays_the_target_as_the_other_turns_away():
     # B as far from the star as A: A races for it (urgent: B would double 8). Then B walks away:
     # A's lead grows, the star's urgency would fall to nothing, and the mushroom next to A would
     # win; the plan would turn back, and go for the star again when B comes nearer (on
-    # gen30x30-728762, seed 0 as A against trapper: 20 rounds to and fro, and three stars lost).
+    # gen30x30-728762, seed 0 as A against trapper: three turns in ten rounds, four stars lost).
     # The kept star keeps the urgency it was chosen with.
     raced = make_plan(State.from_observation(_star_race(2, 10)))
     assert raced.cell == 6 and raced.urgent == 1.0
