@@ -253,18 +253,20 @@ def _one_entrance(geo, own: list[int], bit: int, items: list[int], race: tuple) 
 class Plan:
     """The collection plan: the item to go for and the first step of a safe shortest path to it."""
 
-    __slots__ = ("cell", "item", "steps", "their_steps", "first", "why", "urgent")
+    __slots__ = ("cell", "item", "steps", "their_steps", "first", "why", "since")
 
-    def __init__(self, cell, item, steps, their_steps, first, why, urgent=0.0):
+    def __init__(self, cell, item, steps, their_steps, first, why, since=-1):
         self.cell, self.item, self.steps, self.their_steps, self.first, self.why = (
             cell, item, steps, their_steps, first, why)
-        self.urgent = urgent  # a star's urgency (0: safe, 1: the other is as near), for keep_urgent
+        # Our steps to the target when it was chosen (make_plan's keep_since): for a kept target,
+        # as remembered; for a new one, ``steps``.
+        self.since = steps if since < 0 else since
 
 
 TRY_WHY = "the other is nearer: worth the try"
 
 
-def make_plan(st: State, keep: int = -1, keep_urgent: float = 0.0) -> Plan | None:
+def make_plan(st: State, keep: int = -1, keep_since: int = -1) -> Plan | None:
     """Pick the item with the best value per step that this player reaches before the other (or,
     when there is none, one the other reaches first, the less far ahead the other, the better).
 
@@ -280,12 +282,15 @@ def make_plan(st: State, keep: int = -1, keep_urgent: float = 0.0) -> Plan | Non
     for halving to help. Poison, mines (far more with the other near) and stars kept for later
     cost extra steps on the way. ``keep`` is the last move's target: it stays the target while it
     is still worth going for and no other is ``KEEP_FACTOR`` times better per step (so the plan
-    does not swing between two targets as the other player moves). A kept star keeps at least
-    ``keep_urgent``, the urgency it had when it was chosen: walking to it, our lead grows and the
-    urgency with it would fall, and the plan would turn back to another target, then again to
-    this one as the lead shrinks (gen30x30-728762 seed 0 as A against ``trapper``: three turns at
-    rounds 90, 94 and 100 between a star and a group of three, and A's score stood still from
-    round 86 to 121 while the other took four stars).
+    does not swing between two targets as the other player moves). ``keep_since`` is our steps to
+    the kept target when it was chosen: a kept star's lead is counted from there, so the steps we
+    walk towards it do not make it look safer, and only the other's steps change its urgency.
+    Counted from where we stand, the lead grew as we walked, the urgency fell, and the plan turned
+    back to another target, then again to this star as the lead shrank (gen30x30-728762 seed 0
+    as A against ``trapper``: three turns at rounds 90, 94 and 100 between a star and a group of
+    three, and A's score stood still from round 86 to 121 while the other took four stars). The
+    urgency it was chosen with, kept as it was (session 24), held a star whose racer had walked
+    away: gen22x22-43037 seed 0 as B, seven steps up the board while A went the other way.
     """
     me = st.turn
     geo = st.geo
@@ -342,7 +347,7 @@ def make_plan(st: State, keep: int = -1, keep_urgent: float = 0.0) -> Plan | Non
                                 and (mine[c] < 0 or theirs[c] + stun_other < steps[c])))
     deferred = _deferred_stars(geo, candidates, steps, stun_other, turns_left)
     # Stars near each other are taken one after the other: a group of k multiplies a score by 2^k.
-    groups = _star_groups(geo, [c for c, it, _, _ in candidates if it == STAR])
+    groups = _star_groups(geo, [c for c, it, _, _ in candidates + tries if it == STAR])
     # Our mushroom tour, in steps: a star the other could reach before it is done is at risk.
     tour = MUSHROOM_STEPS * my_mushrooms
     # Stars wait for the mushrooms unless the game would end before both tours are done.
@@ -369,7 +374,6 @@ def make_plan(st: State, keep: int = -1, keep_urgent: float = 0.0) -> Plan | Non
     def pick(cands, label, tries=()):
         best = kept = None
         for c, it, d, t, race in [(*x, label) for x in cands] + [(*x, TRY_WHY) for x in tries]:
-            urgent = 0.0
             if it == MUSH:
                 value, why = 1.0, race
             elif it == STAR:
@@ -378,6 +382,8 @@ def make_plan(st: State, keep: int = -1, keep_urgent: float = 0.0) -> Plan | Non
                 # Steps the other is behind us on the way to the star (it moves after a stun ends);
                 # at risk within our mushroom tour, capped (measured: uncapped, far stars went early).
                 lead = _lead(t, steps[c], stun_other, turns_left)
+                if c == keep and keep_since > steps[c]:
+                    lead -= keep_since - steps[c]   # the steps we took towards it do not make it safer
                 if not stars_now and lead > min(tour, STAR_RISK) and c != keep:
                     # Safe: it waits until our mushrooms are in (they get doubled too). Once the
                     # target, it stays one (walking to it makes it look safe: no swinging back).
@@ -386,13 +392,11 @@ def make_plan(st: State, keep: int = -1, keep_urgent: float = 0.0) -> Plan | Non
                 # more than the mushrooms a late one would double; the nearer the other, the more
                 # it is also worth denying the other's doubling.
                 urgent = min(1.0, max(0.0, 1.0 - lead / safety))
-                if c == keep:
-                    urgent = max(urgent, keep_urgent)
                 # A star of a group the other is racing us for: taking it, the other would go on to
                 # the group's others, each doubling again (counted 2^(k-1) times one star: at the
                 # full 2^k - 1, a pair 21 steps away with a lead of 1 won over a star 7 steps away
                 # with a lead of 3, duel12x30 seed 0 as B against trapper, lost).
-                k, hops = groups.get(c, (1, 0)) if not race and urgent > 0 else (1, 0)
+                k, hops = groups.get(c, (1, 0)) if (not race or race == TRY_WHY) and urgent > 0 else (1, 0)
                 value = max(score, 0) + urgent * (max(their_score, 0) if race else their_future) * 2 ** (k - 1)
                 why = race or ("doubles the score" if stars_now else "before the other takes it")
                 if value <= 0:
@@ -425,9 +429,9 @@ def make_plan(st: State, keep: int = -1, keep_urgent: float = 0.0) -> Plan | Non
                     continue
             key = (value / d, -d, -c)
             if c == keep:
-                kept = (key, c, it, d, t, why, urgent)
+                kept = (key, c, it, d, t, why)
             if best is None or key > best[0]:
-                best = (key, c, it, d, t, why, urgent)
+                best = (key, c, it, d, t, why)
         if best is not None and kept is not None and kept[0][0] * KEEP_FACTOR >= best[0][0]:
             best = kept  # stay with the target of the last move unless another is clearly better
         return best
@@ -440,8 +444,8 @@ def make_plan(st: State, keep: int = -1, keep_urgent: float = 0.0) -> Plan | Non
             or pick(risky_cands, "down a dead end the other can close"))
     if best is None:
         return None
-    _, c, it, d, t, why, urgent = best
-    return Plan(c, it, steps[c], t, first[c], why, urgent)  # urgent is 0 unless a star
+    _, c, it, d, t, why = best
+    return Plan(c, it, steps[c], t, first[c], why, max(keep_since, steps[c]) if c == keep else -1)
 
 
 def _lead(theirs: int, ours: int, stun_other: int, turns_left: int) -> int:
@@ -905,7 +909,7 @@ class DefaultBot(Bot):
         self.node_budget = node_budget
         self._prev: tuple | None = None  # (round, other's cell, grid, other's inferred stun)
         self._target = -1                 # the plan's target at the last move (a cell), -1: none
-        self._urgent = 0.0                # ... and its urgency, if a star (make_plan's keep_urgent)
+        self._since = -1                  # ... and our steps to it when it was chosen (make_plan's keep_since)
         self._mine = False                # our last move stepped on a mine (the next is STUN_TURNS rounds later)
         self._copied = 0                  # our turns in a row (as A) with the players point-symmetric
         self._visits: list[list[int]] = []  # [round, our cell, the other's cell, move index], last CYCLE_WINDOW rounds
@@ -920,11 +924,11 @@ class DefaultBot(Bot):
             return {}
         round_, pos, grid, stun = self._prev
         return {"round": round_, "other": list(pos), "grid": list(grid), "stun": stun, "target": self._target,
-                "urgent": self._urgent, "mine": self._mine, "copied": self._copied, "visits": [list(v) for v in self._visits]}
+                "since": self._since, "mine": self._mine, "copied": self._copied, "visits": [list(v) for v in self._visits]}
 
     def _forget(self) -> None:
         """Drop what is remembered between moves (a new game, or a memory file that does not parse)."""
-        self._prev, self._target, self._urgent, self._mine, self._copied, self._visits = None, -1, 0.0, False, 0, []
+        self._prev, self._target, self._since, self._mine, self._copied, self._visits = None, -1, -1, False, 0, []
 
     def restore(self, memory: dict) -> None:
         """Take back :meth:`memory`; anything malformed is ignored (the bot then starts afresh)."""
@@ -933,7 +937,7 @@ class DefaultBot(Bot):
             self._prev = (int(memory["round"]), (int(pos[0]), int(pos[1])),
                           tuple(str(r) for r in memory["grid"]), int(memory["stun"]))
             self._target = int(memory.get("target", -1))
-            self._urgent = min(1.0, max(0.0, float(memory.get("urgent", 0.0))))
+            self._since = int(memory.get("since", -1))
             self._mine = memory.get("mine", False) is True
             self._copied = int(memory.get("copied", 0))
             self._visits = [[int(x) for x in v] for v in memory.get("visits", [])[-CYCLE_WINDOW:] if len(v) == 4]
@@ -1029,9 +1033,9 @@ class DefaultBot(Bot):
         copying = plan is not None
         if plan is None:
             plan = make_plan(st, keep=self._target if kept else -1,
-                             keep_urgent=self._urgent if kept else 0.0)
+                             keep_since=self._since if kept else -1)
         self._target = plan.cell if plan is not None else -1
-        self._urgent = plan.urgent if plan is not None else 0.0
+        self._since = plan.since if plan is not None else -1
         if len(legal) == 1:
             return Decision(MOVES[legal[0][0]], self._reason(st, legal[0], None, plan, "only legal move"))
         plan_mc = next((mc for mc in legal if plan is not None and mc[1] == plan.first), None)

@@ -28,14 +28,14 @@ class CollectorBot(Bot):
 
     def __init__(self, seed: int = 0, move_time: float = 0.3):
         super().__init__(seed=seed, move_time=move_time)
-        self._target, self._urgent, self._round = -1, 0.0, -10
+        self._target, self._since, self._round = -1, -1, -10
 
     def _collect(self, st: State, obs: DuelObservation) -> Decision:
         legal = st.legal(st.turn)
         kept = self._round == obs.round - 1
-        plan = make_plan(st, keep=self._target if kept else -1, keep_urgent=self._urgent if kept else 0.0)
+        plan = make_plan(st, keep=self._target if kept else -1, keep_since=self._since if kept else -1)
         self._target, self._round = (plan.cell if plan else -1), obs.round
-        self._urgent = plan.urgent if plan else 0.0
+        self._since = plan.since if plan else -1
         if plan is not None:
             for mc in legal:
                 if mc[1] == plan.first:

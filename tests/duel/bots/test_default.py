@@ -113,24 +113,49 @@ def _star_race(b_row, b_col, a_col=0):
     return obs_of([" ".join(r) for r in rows], score_a=3, score_b=8)
 
 
-def test_a_star_chosen_in_a_race_stays_the_target_as_the_other_turns_away():
-    # B as far from the star as A: A races for it (urgent: B would double 8). Then B walks away:
-    # A's lead grows, the star's urgency would fall to nothing, and the mushroom next to A would
-    # win; the plan would turn back, and go for the star again when B comes nearer (on
-    # gen30x30-728762, seed 0 as A against trapper: three turns in ten rounds, four stars lost).
-    # The kept star keeps the urgency it was chosen with.
+def test_a_star_chosen_in_a_race_stays_the_target_while_we_walk_to_it():
+    # B as far from the star as A: A races for it (urgent: B would double 8). A steps towards it,
+    # B steps away. Counted from where A stands, A's lead is 6 (11 - 5), the star's urgency falls
+    # with every step A takes, and the mushroom next to A wins; the plan would turn back, and go
+    # for the star again when B comes nearer (on gen30x30-728762, seed 0 as A against trapper:
+    # three turns in ten rounds, four stars lost). Counted from where A chose it, the lead is 5:
+    # only B's steps count.
     raced = make_plan(State.from_observation(_star_race(2, 10)))
-    assert raced.cell == 6 and raced.urgent == 1.0
-    away = State.from_observation(_star_race(7, 15))
-    assert make_plan(away, keep=6).cell == 17  # by the urgency now: the mushroom nearest A
-    kept = make_plan(away, keep=6, keep_urgent=raced.urgent)
-    assert kept.cell == 6 and kept.urgent == 1.0
-    # A fresh choice (nothing kept) is made by the urgency now.
-    assert make_plan(away, keep_urgent=1.0).cell == 17
+    assert raced.cell == 6 and raced.since == 6
+    nearer = State.from_observation(_star_race(2, 15, a_col=1))
+    assert make_plan(nearer, keep=6).cell == 17  # counted from here: the mushroom nearest A
+    kept = make_plan(nearer, keep=6, keep_since=raced.since)
+    assert kept.cell == 6 and kept.steps == 5 and kept.since == 6
+    # A fresh choice (nothing kept) is made from where A stands.
+    assert make_plan(nearer, keep_since=6).cell == 17
 
 
-def test_the_bot_remembers_the_urgency_of_its_star_between_moves_and_as_a_program():
-    first, second = _star_race(2, 10), _star_race(7, 15, a_col=1)
+def test_stars_the_other_is_a_little_nearer_to_are_a_group_too():
+    # Two stars two steps apart, B two steps nearer to the first than A (a try). Counted one by
+    # one the pair was worth a star divided by the race, and A walked to the mushroom at its feet;
+    # as a group, the other's doubling twice over. On the course's 20x20 map, when our way to a
+    # middle star went round a mine and turned a step longer than the other's, the four middle
+    # stars became tries worth one star each, and B went back to its corner star while the other
+    # took the middle (default as B against trapper, session 25).
+    rows = [list("A.....s.s.B....."), *[list("................") for _ in range(6)], list("s...............")]
+    rows[1][1] = "m"
+    obs = DuelObservation(round=1, grid=tuple("".join(r) for r in rows), score_a=3, score_b=8, me="A")
+    plan = make_plan(State.from_observation(obs))
+    assert plan.cell == 6 and "then 1 more star" in plan.why
+
+
+def test_a_kept_star_is_let_go_when_its_racer_walks_away():
+    # The other's steps still count: B walks off to the far corner, the lead counted from where A
+    # chose the star is 10, and the star waits for the mushrooms (session 24 kept the urgency the
+    # star was chosen with: on gen22x22-43037 seed 0 as B, B walked seven steps up the board for
+    # a star while A went the other way).
+    raced = make_plan(State.from_observation(_star_race(2, 10)))
+    away = State.from_observation(_star_race(7, 15, a_col=1))
+    assert make_plan(away, keep=6, keep_since=raced.since).cell == 17
+
+
+def test_the_bot_remembers_where_it_chose_its_star_between_moves_and_as_a_program():
+    first, second = _star_race(2, 10), _star_race(2, 15, a_col=1)
     second = DuelObservation(round=2, grid=second.grid, score_a=3, score_b=8, me="A")
     bot = default(1)
     assert bot.act(first).move == "RIGHT"
@@ -142,7 +167,7 @@ def test_the_bot_remembers_the_urgency_of_its_star_between_moves_and_as_a_progra
         fresh.restore(memory)
         move = fresh.act(obs).move
         memory = fresh.memory()
-    assert move == "RIGHT" and memory["urgent"] == 1.0
+    assert move == "RIGHT" and memory["since"] == 6
 
 
 def test_a_mine_on_the_way_counts_its_stun_in_the_race():
