@@ -912,6 +912,7 @@ class DefaultBot(Bot):
         self._since = -1                  # ... and our steps to it when it was chosen (make_plan's keep_since)
         self._mine = False                # our last move stepped on a mine (the next is STUN_TURNS rounds later)
         self._copied = 0                  # our turns in a row (as A) with the players point-symmetric
+        self._declined = False            # as A: the other once did not copy a move it could have (no copycat)
         self._visits: list[list[int]] = []  # [round, our cell, the other's cell, move index], last CYCLE_WINDOW rounds
         self.last_depth = 0
         self.last_nodes = 0
@@ -924,11 +925,12 @@ class DefaultBot(Bot):
             return {}
         round_, pos, grid, stun = self._prev
         return {"round": round_, "other": list(pos), "grid": list(grid), "stun": stun, "target": self._target,
-                "since": self._since, "mine": self._mine, "copied": self._copied, "visits": [list(v) for v in self._visits]}
+                "since": self._since, "mine": self._mine, "copied": self._copied, "declined": self._declined, "visits": [list(v) for v in self._visits]}
 
     def _forget(self) -> None:
         """Drop what is remembered between moves (a new game, or a memory file that does not parse)."""
         self._prev, self._target, self._since, self._mine, self._copied, self._visits = None, -1, -1, False, 0, []
+        self._declined = False
 
     def restore(self, memory: dict) -> None:
         """Take back :meth:`memory`; anything malformed is ignored (the bot then starts afresh)."""
@@ -940,6 +942,7 @@ class DefaultBot(Bot):
             self._since = int(memory.get("since", -1))
             self._mine = memory.get("mine", False) is True
             self._copied = int(memory.get("copied", 0))
+            self._declined = memory.get("declined", False) is True
             self._visits = [[int(x) for x in v] for v in memory.get("visits", [])[-CYCLE_WINDOW:] if len(v) == 4]
         except (KeyError, TypeError, ValueError, IndexError):
             self._forget()
@@ -959,6 +962,26 @@ class DefaultBot(Bot):
                     stun = prev_stun - 1
         self._prev = (obs.round, pos, obs.grid, stun)
         return stun
+
+    def _saw_decline(self, obs: DuelObservation) -> bool:
+        """As A, right after our last move (the round before): it left us one step from the mirror
+        image of the other's cell, so a copycat (``mirror``, or any bot that keeps the position
+        point-symmetric) would have answered with the mirror image of our move, onto the mirror
+        image of our cell. The other could, and went elsewhere: it is no copycat."""
+        if obs.me != "A" or self._prev is None or self._prev[0] != obs.round - 1:
+            return False
+        _, (br, bc), grid, stun = self._prev
+        if stun > 0 or len(grid) != obs.rows or len(grid[0]) != obs.cols:
+            return False
+        rows, cols = obs.rows, obs.cols
+        ar, ac = obs.position("A")
+        mr, mc = rows - 1 - br, cols - 1 - bc   # where A stands if the other's cell mirrors it
+        if abs(ar - mr) + abs(ac - mc) != 1:
+            return False
+        cr, cc = rows - 1 - ar, cols - 1 - ac   # the copy: the mirror image of our cell
+        if grid[cr][cc] == "x" or (cr, cc) == (ar, ac):
+            return False
+        return obs.position("B") != (cr, cc)
 
     # ------------------------------------------------------------------ decision
     def act(self, obs: DuelObservation) -> Decision:
@@ -1017,6 +1040,7 @@ class DefaultBot(Bot):
         # another; duel20x20.txt seed 0 as A against trapper.)
         kept = consecutive or (self._prev is not None and self._mine
                                and self._prev[0] == obs.round - 1 - STUN_TURNS)
+        self._declined = self._declined or self._saw_decline(obs)
         st = self.st = State.from_observation(obs, stun_other=self._other_stun(obs))
         me = st.turn
         legal = st.legal(me)
@@ -1050,7 +1074,9 @@ class DefaultBot(Bot):
 
         # As A, a move after which B could stand point-symmetric to us, with us not ahead in the copy
         # game, costs SYMMETRY_PENALTY times that chance (above the least of any move).
-        risky = symmetry_risks(st, legal) if me == 0 else {}
+        # Not once the other has shown it does not copy: then the guard only costs (gen12x23-255575
+        # seed 1 as A against trapper: at 86-105 it took a poison star to keep clear of symmetry).
+        risky = symmetry_risks(st, legal) if me == 0 and not self._declined else {}
         if copying and plan_mc is not None and (
                 plan.why.startswith(LINE_WHY)
                 or (st.score[me] < st.score[1 - me] and len(self._played_here(st)) >= CYCLE_REPEATS)):

@@ -63,6 +63,31 @@ def test_a_dead_end_is_closed_when_the_other_reaches_its_mouth_as_soon_and_moves
     assert evaluate(ours, detail=True).doomed == (False, False)
 
 
+def _copy_offer(b_cell):
+    """A 3 x 4 board, point-symmetric at round 1 (A top left, B bottom right); at round 2 A has
+    stepped RIGHT, one step from the mirror image of B's cell: a copycat answers LEFT, onto (2, 2)."""
+    first = obs_of(["A . . .", ". . . .", ". . . B"])
+    rows = [list(". A . ."), list(". . . ."), list(". . . .")]
+    rows[b_cell[0]][b_cell[1] * 2] = "B"
+    second = obs_of(["".join(r) for r in rows])
+    return first, DuelObservation(round=2, grid=second.grid, score_a=0, score_b=0, me="A")
+
+
+def test_a_bot_that_does_not_copy_when_it_could_is_no_copycat():
+    # The guard against a copycat (keep the players from standing point-symmetric) costs moves,
+    # once a poison star (gen12x23-255575 seed 1 as A against trapper, at 86-105). The other
+    # passing up a copy shows it is no copycat, and the guard is off for the rest of the game.
+    for b_cell, declined in (((2, 2), False), ((1, 3), True)):
+        first, second = _copy_offer(b_cell)
+        bot = default(1)
+        bot.act(first)
+        bot.act(second)
+        assert bot.memory()["declined"] is declined
+        program = default(1)
+        program.restore(bot.memory())
+        assert program._declined is declined
+
+
 @pytest.mark.parametrize("nodes", [3, 10, 40, 200])
 def test_the_star_at_the_end_of_a_dead_end_only_if_we_are_back_out_first(nodes):
     # Up for the star, A is 4 steps from the corridor's mouth. B, 4 steps from it and moving
@@ -424,7 +449,7 @@ def test_against_a_copycat_the_stand_off_breaker_stays_out():
     obs = obs_of(COPY_GAME, round_=10, score_a=1, score_b=2)
     st = State.from_observation(obs)
     bot = default(1)
-    bot._prev = (9, st.pos[1], obs.grid, 0)
+    bot._prev = (9, obs.position("B"), obs.grid, 0)
     bot._copied = COPYCAT
     right = MOVES.index("RIGHT")
     bot._visits = [[r, st.pos[0], st.pos[1], right] for r in range(2, 10)]
