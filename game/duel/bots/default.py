@@ -92,10 +92,11 @@ def slog(x: float) -> float:
 class Analysis:
     """What one evaluation found, kept for the reason text."""
 
-    __slots__ = ("value", "dist", "owner_items", "share", "doomed", "region")
+    __slots__ = ("value", "dist", "owner_items", "share", "doomed", "region", "penned")
 
-    def __init__(self, value, dist, share, doomed, region):
+    def __init__(self, value, dist, share, doomed, region, penned=(False, False)):
         self.value, self.dist, self.share, self.doomed, self.region = value, dist, share, doomed, region
+        self.penned = penned
 
 
 def evaluate(st: State, detail: bool = False):
@@ -171,15 +172,43 @@ def evaluate(st: State, detail: bool = False):
                 and _one_entrance(geo, own, 1, items, (da, off_a, db, off_b)))
     doomed_b = (vb - eb == 1 and sum(1 for x in nb[pa] if own[x] & 2) <= 1 and _vulnerable(st, 1)
                 and _one_entrance(geo, own, 2, items, (db, off_b, da, off_a)))
-    if doomed_a:
+    # Penned: behind, in the smaller of two regions that meet at one cell or at two the other
+    # guards (:func:`_penned`), with too few items in it to get ahead. It need not be boxed in:
+    # the other stands at the mouth, and the score stands (gen12x23-255575 seed 1 as A against
+    # trapper: A, 46-52, walked up a corridor with B behind it and spent the last 887 rounds in a
+    # strip of four cells on the top row). The hunter of a player in a dead end is not penned: it
+    # is the one at the mouth.
+    penned_a = (va < vb and sa < sb and not doomed_a and not doomed_b and not _vulnerable(st, 0)
+                and _pocket_best(own, 1, items, st.item_cells, sa) < sb
+                and _penned(geo, own, 1, items, (da, off_a, db, off_b), pb))
+    penned_b = (vb < va and sb < sa and not doomed_a and not doomed_b and not _vulnerable(st, 1)
+                and _pocket_best(own, 2, items, st.item_cells, sb) < sa
+                and _penned(geo, own, 2, items, (db, off_b, da, off_a), pa))
+    if doomed_a or penned_a:
         value -= DOOM * (0.5 + 10.0 / (20 + va))
-    if doomed_b:
+    if doomed_b or penned_b:
         value += DOOM * (0.5 + 10.0 / (20 + vb))
     total = va + vb
     value += TERRITORY * (va - vb) / total if total else 0.0
     if detail:
-        return Analysis(value, (da, db), (va / total if total else 0.5), (doomed_a, doomed_b), (va, vb))
+        return Analysis(value, (da, db), (va / total if total else 0.5), (doomed_a, doomed_b), (va, vb),
+                        (penned_a, penned_b))
     return value
+
+
+def _pocket_best(own: list[int], bit: int, items: list[int], item_cells, score: int) -> int:
+    """The best score a player can reach with the items of its region (marked ``bit``) alone:
+    every mushroom, then every star."""
+    m = k = 0
+    for c in item_cells:
+        if own[c] & bit:
+            it = items[c]
+            if it == MUSH:
+                m += 1
+            elif it == STAR:
+                k += 1
+    base = score + m
+    return base * 2 ** k if base > 0 else base
 
 
 def _queue_value(codes: list[int], stun: int, turns_left: int) -> tuple[float, float]:
@@ -233,21 +262,37 @@ def _one_entrance(geo, own: list[int], bit: int, items: list[int], race: tuple) 
     mouth, is closed with it (generated 9x9 board 433774: counted as a way out, it let B go up a
     corridor for mushrooms, and the hunter boxed it in); a mine that leads nowhere else is the
     end of the dead end."""
-    entrance = -1
+    return len(_entrances(geo, own, bit, items, race, 1)) == 1
+
+
+def _entrances(geo, own: list[int], bit: int, items: list[int], race: tuple, limit: int) -> list[int]:
+    """The cells outside the region marked ``bit`` next to it (mines as in :func:`_one_entrance`),
+    at most ``limit + 1`` of them: the search stops once there are more than ``limit``."""
+    found: list[int] = []
     nbrs = geo.nbrs
     dh, oh, dt, ot = race
     for c in geo.open_cells:
         if own[c] & bit:
             for x in nbrs[c]:
-                if not own[x] & bit:
+                if not own[x] & bit and x not in found:
                     if items[x] == MINE and ((dt[c] >= 0 and 2 * dt[c] + ot <= 2 * dh[c] + oh)
                                              or not any(y != c and not own[y] & bit for y in nbrs[x])):
                         continue  # closed by the hunter first, or leading nowhere else
-                    if entrance < 0:
-                        entrance = x
-                    elif x != entrance:
-                        return False
-    return entrance >= 0
+                    found.append(x)
+                    if len(found) > limit:
+                        return found
+    return found
+
+
+def _penned(geo, own: list[int], bit: int, items: list[int], race: tuple, other: int) -> bool:
+    """Whether the other can keep the region marked ``bit`` shut: one way out, or two with the
+    other standing on or next to both (it steps to whichever we go for; on gen12x23-255575 B
+    walked to and fro under the two ways out of A's four cells on the top row for 887 rounds)."""
+    ways = _entrances(geo, own, bit, items, race, 2)
+    if len(ways) == 1:
+        return True
+    near = geo.nbrs[other]
+    return len(ways) == 2 and all(x == other or x in near for x in ways)
 
 
 class Plan:
@@ -1107,7 +1152,7 @@ class DefaultBot(Bot):
                 info = evaluate(st, detail=True)
             finally:
                 st.undo(undo)
-            if not info.doomed[me]:
+            if not info.doomed[me] and not info.penned[me]:
                 self.last_depth, self.last_nodes = 0, 1
                 return Decision(MOVES[plan_mc[0]], self._reason(st, plan_mc, None, plan, None, info=info))
 
@@ -1260,6 +1305,11 @@ class DefaultBot(Bot):
             parts.append(f"{other} is cut off in a dead end")
         if doomed_me:
             parts.append("in a dead end: danger")
+        penned_me, penned_other = (info.penned if me == 0 else info.penned[::-1])
+        if penned_other:
+            parts.append(f"{other} is penned in, behind")
+        if penned_me:
+            parts.append("penned in, behind: danger")
         if note:
             parts.append(note)
         if depth:

@@ -63,6 +63,47 @@ def test_a_dead_end_is_closed_when_the_other_reaches_its_mouth_as_soon_and_moves
     assert evaluate(ours, detail=True).doomed == (False, False)
 
 
+def test_penned_behind_in_a_pocket_the_other_can_shut():
+    # A has just moved. Its pocket (six cells on the left) meets the rest of the board at one
+    # cell, B's side of it. A cannot be boxed in (the board's colours), but behind with nothing in
+    # the pocket it is penned: it cannot get ahead, and B need only stay at the mouth. Not ahead,
+    # nor with enough mushrooms in the pocket to get ahead; not with A to move (then A is the one
+    # that can be boxed in: the dead-end rules judge that).
+    rows = ["A . . x x x x",
+            ". . . . B . m",
+            "x x x x . . ."]
+
+    def penned(grid, me="B", a=3, b=5):
+        return evaluate(State.from_observation(obs_of(grid, me=me, score_a=a, score_b=b)), detail=True).penned
+
+    assert penned(rows) == (True, False)
+    assert penned(rows, a=5, b=3) == (False, False)
+    assert penned(rows, me="A") == (False, False)
+    fed = ["A m m x x x x",
+           ". . m . B . m",
+           "x x x x . . ."]
+    assert penned(fed) == (False, False)
+    behind = evaluate(State.from_observation(obs_of(rows, me="B", score_a=3, score_b=5)))
+    ahead = evaluate(State.from_observation(obs_of(rows, me="B", score_a=5, score_b=3)))
+    assert behind < ahead - 20  # nearly lost, as a dead end is
+
+
+def test_penned_by_two_ways_out_the_other_stands_next_to():
+    # gen12x23-255575 seed 1 as A against trapper: A's four cells on the top row open downwards
+    # at two cells; B walks to and fro under them, and A never gets out. Here B stands on one
+    # and next to the other. With B further off, A's side is the larger one: not penned.
+    held = [". . A . x",
+            "x . B x x",
+            "x . . . m",
+            ". . . . ."]
+    assert evaluate(State.from_observation(obs_of(held, me="B", score_a=3, score_b=5)), detail=True).penned == (True, False)
+    loose = [". . A . x",
+             "x . . x x",
+             "x . . . m",
+             ". . . . B"]
+    assert evaluate(State.from_observation(obs_of(loose, me="B", score_a=3, score_b=5)), detail=True).penned == (False, False)
+
+
 def _copy_offer(b_cell):
     """A 3 x 4 board, point-symmetric at round 1 (A top left, B bottom right); at round 2 A has
     stepped RIGHT, one step from the mirror image of B's cell: a copycat answers LEFT, onto (2, 2)."""
