@@ -970,7 +970,8 @@ class DefaultBot(Bot):
             return {}
         round_, pos, grid, stun = self._prev
         return {"round": round_, "other": list(pos), "grid": list(grid), "stun": stun, "target": self._target,
-                "since": self._since, "mine": self._mine, "copied": self._copied, "declined": self._declined, "visits": [list(v) for v in self._visits]}
+                "since": self._since, "mine": self._mine, "copied": self._copied, "declined": self._declined,
+                "visits": [list(v) for v in self._visits]}
 
     def _forget(self) -> None:
         """Drop what is remembered between moves (a new game, or a memory file that does not parse)."""
@@ -1085,6 +1086,7 @@ class DefaultBot(Bot):
         # another; duel20x20.txt seed 0 as A against trapper.)
         kept = consecutive or (self._prev is not None and self._mine
                                and self._prev[0] == obs.round - 1 - STUN_TURNS)
+        # Before _other_stun below replaces what we remember of the other's last cell with its cell now.
         self._declined = self._declined or self._saw_decline(obs)
         st = self.st = State.from_observation(obs, stun_other=self._other_stun(obs))
         me = st.turn

@@ -63,6 +63,10 @@ def test_a_dead_end_is_closed_when_the_other_reaches_its_mouth_as_soon_and_moves
     assert evaluate(ours, detail=True).doomed == (False, False)
 
 
+def _penned(grid, me="B", a=3, b=5):
+    return evaluate(State.from_observation(obs_of(grid, me=me, score_a=a, score_b=b)), detail=True).penned
+
+
 def test_penned_behind_in_a_pocket_the_other_can_shut():
     # A has just moved. Its pocket (six cells on the left) meets the rest of the board at one
     # cell, B's side of it. A cannot be boxed in (the board's colours), but behind with nothing in
@@ -73,16 +77,13 @@ def test_penned_behind_in_a_pocket_the_other_can_shut():
             ". . . . B . m",
             "x x x x . . ."]
 
-    def penned(grid, me="B", a=3, b=5):
-        return evaluate(State.from_observation(obs_of(grid, me=me, score_a=a, score_b=b)), detail=True).penned
-
-    assert penned(rows) == (True, False)
-    assert penned(rows, a=5, b=3) == (False, False)
-    assert penned(rows, me="A") == (False, False)
+    assert _penned(rows) == (True, False)
+    assert _penned(rows, a=5, b=3) == (False, False)
+    assert _penned(rows, me="A") == (False, False)
     fed = ["A m m x x x x",
            ". . m . B . m",
            "x x x x . . ."]
-    assert penned(fed) == (False, False)
+    assert _penned(fed) == (False, False)
     behind = evaluate(State.from_observation(obs_of(rows, me="B", score_a=3, score_b=5)))
     ahead = evaluate(State.from_observation(obs_of(rows, me="B", score_a=5, score_b=3)))
     assert behind < ahead - 20  # nearly lost, as a dead end is
@@ -96,12 +97,12 @@ def test_penned_by_two_ways_out_the_other_stands_next_to():
             "x . B x x",
             "x . . . m",
             ". . . . ."]
-    assert evaluate(State.from_observation(obs_of(held, me="B", score_a=3, score_b=5)), detail=True).penned == (True, False)
+    assert _penned(held) == (True, False)
     loose = [". . A . x",
              "x . . x x",
              "x . . . m",
              ". . . . B"]
-    assert evaluate(State.from_observation(obs_of(loose, me="B", score_a=3, score_b=5)), detail=True).penned == (False, False)
+    assert _penned(loose) == (False, False)
 
 
 def _copy_offer(b_cell):
