@@ -30,7 +30,9 @@ How it plays (docs/DUEL-BOTS.md says it at length):
   the move time (the same game on any machine), with a wall-clock guard. A player with no legal
   move on its turn has erred (score -100, then the scores decide). The evaluation splits the
   board Voronoi-style, values each side's items as the score they lead to (``(S + M) * 2^K``,
-  discounted by distance and tour position) on a log scale, and adds the dead-end terms. The
+  discounted by distance and tour position) on a log scale, adds a term for ending ahead (the
+  projected gap over what is left to take, through tanh: near the end one point decides), and
+  the dead-end terms. The
   plan's move is kept unless the search finds another better by a margin.
 * **Safety.** It never answers an illegal move while a legal one exists; if the search finds
   nothing in time, the plan's move (or the first legal move) answers.
@@ -66,7 +68,8 @@ COPY_DEPTH = 4         # the copy game's search: moves that halve (poison stars)
 COPY_TARGETS = 40      # cells tried (nearest first) for the next step of the copy game's line
 SYMMETRY_PENALTY = 10.0 # as A, times the chance that B, stepping at random (onto the mirror image of A's cell
                         # when it is one step away, as a copycat does), stands point-symmetric to A within
-                        # two rounds with A not ahead in the copy game (a copycat then ties or wins)
+                        # two rounds with A not ahead in the copy game (a copycat then ties or wins);
+                        # WIN_TERM is added where it is used: the tie takes away what ending ahead is worth
 CYCLE_WINDOW = 40      # rounds of our own moves remembered to spot a stand-off (the same two cells again and again)
 CYCLE_REPEATS = 2      # back at the same two cells this often: a stand-off, play another move than before
 CYCLE_PENALTY = 3.0    # a move played before from the same two cells, each time: just above the search's MARGIN
@@ -75,6 +78,7 @@ GROUP_STEPS = 6        # stars at most this many steps apart are a group: whoeve
 GROUP_MAX = 4          # ... counted up to this many (the other taking four: 16 times its score)
 SECURE_LEAD = 4        # a score this many times the other's: only being boxed in can lose it
 MINE_TALLY = 1 << 16   # make_plan's path tally: poison stars crossed in the low bits, mines above
+WIN_TERM = 16.0       # the evaluation's weight on ending ahead (tanh of the projected gap over what is left)
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
 EVALS_PER_SECOND = 2500  # nodes per second of move time: about half of what a loaded 2-core machine
                          # searches on a 20x20 board (0.4 ms an evaluation), leaving room for the rest
@@ -92,14 +96,14 @@ def slog(x: float) -> float:
 class Analysis:
     """What one evaluation found, kept for the reason text."""
 
-    __slots__ = ("value", "dist", "owner_items", "share", "doomed", "region", "penned")
+    __slots__ = ("value", "dist", "owner_items", "share", "doomed", "region", "penned", "spread")
 
-    def __init__(self, value, dist, share, doomed, region, penned=(False, False)):
+    def __init__(self, value, dist, share, doomed, region, penned=(False, False), spread=1.0):
         self.value, self.dist, self.share, self.doomed, self.region = value, dist, share, doomed, region
-        self.penned = penned
+        self.penned, self.spread = penned, spread
 
 
-def evaluate(st: State, detail: bool = False):
+def evaluate(st: State, detail: bool = False, spread: float | None = None):
     """The position's value for A (positive: good for A); with ``detail``, an :class:`Analysis`."""
     geo = st.geo
     pa, pb = st.pos
@@ -136,6 +140,13 @@ def evaluate(st: State, detail: bool = False):
     proj_a = base_a * 2.0 ** k_a if base_a > 0 else base_a
     proj_b = base_b * 2.0 ** k_b if base_b > 0 else base_b
     value = slog(proj_a) - slog(proj_b)
+    # Who ends ahead: near the end, with little left to take, a point that decides the game is
+    # worth far more than its share of the score. The spread (what is still to take) is the
+    # search root's, the same at every leaf: taken at the leaf, a side that is behind would lose
+    # by taking its own items (less left to turn the game).
+    if spread is None:
+        spread = 1.0 + abs(proj_a - sa) + abs(proj_b - sb)
+    value += WIN_TERM * math.tanh((proj_a - proj_b) / spread)
 
     # Territory as cells each side reaches first (a cell both reach in as many steps is the
     # mover's, as in play), and whether each side could be chased down: its region is a tree, no
@@ -192,7 +203,7 @@ def evaluate(st: State, detail: bool = False):
     value += TERRITORY * (va - vb) / total if total else 0.0
     if detail:
         return Analysis(value, (da, db), (va / total if total else 0.5), (doomed_a, doomed_b), (va, vb),
-                        (penned_a, penned_b))
+                        (penned_a, penned_b), spread)
     return value
 
 
@@ -956,6 +967,7 @@ class DefaultBot(Bot):
         self._target = -1                 # the plan's target at the last move (a cell), -1: none
         self._since = -1                  # ... and our steps to it when it was chosen (make_plan's keep_since)
         self._mine = False                # our last move stepped on a mine (the next is STUN_TURNS rounds later)
+        self._spread: float | None = None  # what is still to take at the search's root (evaluate's spread)
         self._copied = 0                  # our turns in a row (as A) with the players point-symmetric
         self._declined = False            # as A: the other once did not copy a move it could have (no copycat)
         self._visits: list[list[int]] = []  # [round, our cell, the other's cell, move index], last CYCLE_WINDOW rounds
@@ -1132,7 +1144,7 @@ class DefaultBot(Bot):
             # (Ahead, to and fro keeps the lead: duel8x8.txt seeds 1 and 3, won 3-2 and 2-1 so.)
             risky.pop(plan_mc, None)
         floor = min((risky.get(mc, 0.0) for mc in legal), default=0.0)
-        pen = {mc: SYMMETRY_PENALTY * (r - floor) for mc, r in risky.items() if r > floor}
+        pen = {mc: (SYMMETRY_PENALTY + WIN_TERM) * (r - floor) for mc, r in risky.items() if r > floor}
         symmetric = set(pen)
         da = st.geo.distances(st.pos[me], st.pos[1 - me])
         apart = min((da[x] for x in st.geo.nbrs[st.pos[1 - me]] if da[x] >= 0), default=-1)
@@ -1141,6 +1153,7 @@ class DefaultBot(Bot):
         repeated = {} if copying else self._repeats(st, legal, far)
         for mc, p in repeated.items():
             pen[mc] = pen.get(mc, 0.0) + p
+        self._spread = evaluate(st, detail=True).spread
         self.deadline = started + self.move_time * 0.9
         self.budget = self.node_budget or max(8, int(EVALS_PER_SECOND * self.move_time))
         self.nodes = 0
@@ -1222,7 +1235,7 @@ class DefaultBot(Bot):
         me = st.turn
         undo = st.play(mc[1])
         try:
-            v = evaluate(st)
+            v = evaluate(st, spread=self._spread)
         finally:
             st.undo(undo)
         return v if me == 0 else -v
@@ -1238,7 +1251,7 @@ class DefaultBot(Bot):
             w = (s[p] > s[1 - p]) - (s[p] < s[1 - p])
             return w * (WIN - ply)
         if depth <= 0:
-            v = evaluate(st)
+            v = evaluate(st, spread=self._spread)
             return v if p == 0 else -v
         if st.stun[p] > 0:
             undo = st.play(-1)

@@ -923,3 +923,42 @@ def test_against_a_copycat_ahead_to_and_fro_keeps_the_lead():
         move = opening[side].pop(0) if opening[side] else bots[side].act(observe(st)).move
         st, _ = step(st, move)
     assert st.outcome.winner == "A Win", (st.score_a, st.score_b)
+
+
+def test_a_stand_off_is_not_broken_by_a_poison_mushroom_that_turns_a_tie_into_a_loss():
+    # gen10x10-587686 seed 1 as B against trapper: level at 20-20 with nothing left to collect, B
+    # broke a stand-off by stepping on a poison mushroom and lost 19-20. The breaker's cost of the
+    # repeated moves (up to 9 bits) was more than a point on the log scale of the scores (0.07
+    # bits); ending level rather than behind is worth more than that.
+    rows = [".xx......A", ".xtxxx.xx.", ".x.....xnB", "...x..b.x.", "x..xx.nx..",
+            "..xn.xx..x", ".x....x...", ".nx.....x.", ".xx.xxxtx.", ".......xx."]
+    obs = obs_of(rows, me="B", round_=121, score_a=20, score_b=20)
+    st = State.from_observation(obs)
+    bot = default(1, nodes=750)
+    bot._visits = [[r, st.pos[1], st.pos[0], MOVES.index(m)] for r in range(100, 120) for m in ("UP", "DOWN")]
+    answer = bot.act(obs)
+    assert answer.move in ("UP", "DOWN"), answer
+
+
+def test_near_the_end_being_ahead_counts_more_than_the_share_of_the_score():
+    # Nothing left to collect: 20-19 against 20-20 differs by a point, which decides the game.
+    rows = [". . A .", "x . B .", "x x . ."]
+    level = evaluate(State.from_observation(obs_of(rows, me="B", score_a=20, score_b=20)))
+    behind = evaluate(State.from_observation(obs_of(rows, me="B", score_a=20, score_b=19)))
+    assert behind - level > 10.0
+
+
+def test_behind_taking_our_own_item_is_worth_it_under_the_roots_spread():
+    # The ending-ahead term divides the projected gap by what is left to take. Taken at each leaf,
+    # a side that is behind lost by taking an item (less left to turn the game): B at 5-10 valued
+    # the mushroom next to it below every other move. With the root's spread, taking it is best.
+    rows = ["A.........", "..........", "m..mB..m..", ".........."]
+    for score_a in (8, 10):
+        st = State.from_observation(obs_of(rows, me="B", round_=900, score_a=score_a, score_b=5))
+        spread = evaluate(st, detail=True).spread
+        values = {}
+        for mc in st.legal(1):
+            undo = st.play(mc[1])
+            values[MOVES[mc[0]]] = -evaluate(st, spread=spread)
+            st.undo(undo)
+        assert max(values, key=values.get) == "LEFT", values
