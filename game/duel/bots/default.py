@@ -66,10 +66,11 @@ MUSHROOM_STEPS = 2.5   # steps a mushroom takes on average in a collection tour
 COPYCAT = 2            # our turns in a row with the players point-symmetric: the other copies our moves
 COPY_DEPTH = 4         # the copy game's search: moves that halve (poison stars) or shift parity, before the rest
 COPY_TARGETS = 40      # cells tried (nearest first) for the next step of the copy game's line
-SYMMETRY_PENALTY = 10.0 # as A, times the chance that B, stepping at random (onto the mirror image of A's cell
-                        # when it is one step away, as a copycat does), stands point-symmetric to A within
-                        # two rounds with A not ahead in the copy game (a copycat then ties or wins);
-                        # WIN_TERM is added where it is used: the tie takes away what ending ahead is worth
+WIN_TERM = 16.0        # the evaluation's weight on ending ahead (tanh of the projected gap over what is left)
+SYMMETRY_PENALTY = 10.0 + WIN_TERM  # as A, times the chance that B, stepping at random (onto the mirror image of
+                        # A's cell when it is one step away, as a copycat does), stands point-symmetric to A
+                        # within two rounds with A not ahead in the copy game (a copycat then ties or wins,
+                        # taking away what ending ahead is worth)
 CYCLE_WINDOW = 40      # rounds of our own moves remembered to spot a stand-off (the same two cells again and again)
 CYCLE_REPEATS = 2      # back at the same two cells this often: a stand-off, play another move than before
 CYCLE_PENALTY = 3.0    # a move played before from the same two cells, each time: just above the search's MARGIN
@@ -78,7 +79,6 @@ GROUP_STEPS = 6        # stars at most this many steps apart are a group: whoeve
 GROUP_MAX = 4          # ... counted up to this many (the other taking four: 16 times its score)
 SECURE_LEAD = 4        # a score this many times the other's: only being boxed in can lose it
 MINE_TALLY = 1 << 16   # make_plan's path tally: poison stars crossed in the low bits, mines above
-WIN_TERM = 16.0       # the evaluation's weight on ending ahead (tanh of the projected gap over what is left)
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
 EVALS_PER_SECOND = 2500  # nodes per second of move time: about half of what a loaded 2-core machine
                          # searches on a 20x20 board (0.4 ms an evaluation), leaving room for the rest
@@ -1122,7 +1122,11 @@ class DefaultBot(Bot):
         if len(legal) == 1:
             return Decision(MOVES[legal[0][0]], self._reason(st, legal[0], None, plan, "only legal move"))
         plan_mc = next((mc for mc in legal if plan is not None and mc[1] == plan.first), None)
-        chase = self._chase(st, legal)
+        # The root's evaluation: whether the other is in a dead end we can chase it down, and what is
+        # still to take (the spread every leaf of the search uses for ending ahead).
+        root = evaluate(st, detail=True)
+        self._spread = root.spread
+        chase = self._chase(st, legal, root)
         if chase is not None:
             self.last_depth, self.last_nodes = 0, 0
             undo = st.play(chase[1])
@@ -1144,7 +1148,7 @@ class DefaultBot(Bot):
             # (Ahead, to and fro keeps the lead: duel8x8.txt seeds 1 and 3, won 3-2 and 2-1 so.)
             risky.pop(plan_mc, None)
         floor = min((risky.get(mc, 0.0) for mc in legal), default=0.0)
-        pen = {mc: (SYMMETRY_PENALTY + WIN_TERM) * (r - floor) for mc, r in risky.items() if r > floor}
+        pen = {mc: SYMMETRY_PENALTY * (r - floor) for mc, r in risky.items() if r > floor}
         symmetric = set(pen)
         da = st.geo.distances(st.pos[me], st.pos[1 - me])
         apart = min((da[x] for x in st.geo.nbrs[st.pos[1 - me]] if da[x] >= 0), default=-1)
@@ -1153,7 +1157,6 @@ class DefaultBot(Bot):
         repeated = {} if copying else self._repeats(st, legal, far)
         for mc, p in repeated.items():
             pen[mc] = pen.get(mc, 0.0) + p
-        self._spread = evaluate(st, detail=True).spread
         self.deadline = started + self.move_time * 0.9
         self.budget = self.node_budget or max(8, int(EVALS_PER_SECOND * self.move_time))
         self.nodes = 0
@@ -1205,14 +1208,13 @@ class DefaultBot(Bot):
         return Decision(MOVES[choice[0]], self._reason(st, choice, choice_value, plan if choice == plan_mc else None,
                                                        note, depth=depth_done))
 
-    def _chase(self, st: State, legal):
+    def _chase(self, st: State, legal, info: Analysis):
         """When the other is in a dead end (a single-entrance pocket without a cycle) and our score
         is above the error score, walk the shortest way to it: in a tree it cannot slip past, and
-        at the end of the pocket it has no legal move left."""
+        at the end of the pocket it has no legal move left. ``info``: the position's evaluation."""
         me = st.turn
         if st.score[me] <= ERROR_SCORE:
             return None
-        info = evaluate(st, detail=True)
         if not info.doomed[1 - me]:
             return None
         geo = st.geo
