@@ -63,6 +63,8 @@ TERRITORY = 0.5        # the evaluation's weight on the share of the board each 
 CLOSE = 3              # the other this near is a wall for the plan (no walking through it)
 KEEP_FACTOR = 1.5      # a new target must be this much better per step to replace the last one
 MUSHROOM_STEPS = 2.5   # steps a mushroom takes on average in a collection tour
+STAR_STEPS = 4         # the plan's extra cost of stepping on a star (it walks around stars it keeps for later)
+STAR_DOUBLED = 40      # ... plus MUSHROOM_STEPS for each mushroom of ours still to take, up to this many
 COPYCAT = 2            # our turns in a row with the players point-symmetric: the other copies our moves
 COPY_DEPTH = 4         # the copy game's search: moves that halve (poison stars) or shift parity, before the rest
 COPY_TARGETS = 40      # cells tried (nearest first) for the next step of the copy game's line
@@ -360,16 +362,30 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1) -> Plan | None:
     close = 0 <= gap <= CLOSE
     # A stun with the other near gives it six moves next to us (items, a trap): mines nearly walls.
     mine_cost = 10 * STUN_TURNS if gap < 0 or gap > 2 * FAR else 100 * STUN_TURNS
-    extra = {POISON: 3, PSTAR: min(3 * max(halving_loss, 0) + 1, 400), MINE: mine_cost, STAR: 4}
-    mine, steps, first, crossed = geo.weighted_paths(
-        st.pos[me], st.pos[1 - me], items, extra, other_cost=None if close else 8,
-        tally=[1 if it == PSTAR else MINE_TALLY if it == MINE else 0 for it in items])
+    extra = {POISON: 3, PSTAR: min(3 * max(halving_loss, 0) + 1, 400), MINE: mine_cost, STAR: STAR_STEPS}
+    other_cost = None if close else 8
+    tally = [1 if it == PSTAR else MINE_TALLY if it == MINE else 0 for it in items]
+    mine, steps, first, crossed = geo.weighted_paths(st.pos[me], st.pos[1 - me], items, extra, other_cost, tally)
+    # A star crossed on the way to a mushroom is taken early: the mushrooms we take after it are
+    # not doubled. So on the way to anything but a star, crossing one costs STAR_STEPS plus
+    # MUSHROOM_STEPS for each mushroom of ours still to take (at 4 steps, A walked over the star
+    # at the mouth of a dead end for the mushroom behind it at 227-132 with B 42 steps away, and
+    # lost 480-572 on the mushrooms it took afterwards; duel20x20.txt seed 0 against trapper). On
+    # the way to a star the other stars are no loss: they are taken in the same tour.
+    stun_other = st.stun[1 - me]
+    to_double = sum(1 for c in st.item_cells if items[c] == MUSH and 0 <= mine[c]
+                    and (theirs[c] < 0 or steps[c] <= theirs[c] + stun_other))
+    if to_double:
+        extra[STAR] = STAR_STEPS + int(MUSHROOM_STEPS * min(to_double, STAR_DOUBLED))
+        around = geo.weighted_paths(st.pos[me], st.pos[1 - me], items, extra, other_cost, tally)
+        for c in st.item_cells:
+            if items[c] != STAR:
+                mine[c], steps[c], first[c], crossed[c] = (x[c] for x in around)
     halvings = [x % MINE_TALLY for x in crossed]
     # The turns until we stand on each cell: a mine on the way stuns us for STUN_TURNS. (Counting
     # steps only, the stars in the middle of gen16x12-682994 looked A's, seed 1 as A against
     # trapper: no more steps for A than for B, but A's only way there crossed a mine.)
     steps = [s + STUN_TURNS * (x // MINE_TALLY) for s, x in zip(steps, crossed)]
-    stun_other = st.stun[1 - me]
     turns_left = ROUNDS - st.round + 1
     candidates = []
     contested = []   # items the other reaches first: targets only when nothing else is left

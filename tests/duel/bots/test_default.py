@@ -162,6 +162,27 @@ def test_mushrooms_before_a_safe_star():
     assert plan is not None and obs.grid[plan.cell // obs.cols][plan.cell % obs.cols] == "m"
 
 
+def test_does_not_walk_over_a_star_it_keeps_for_a_mushroom_behind_it():
+    # A stands at the mouth of a dead end: a star, then a mushroom. Three more mushrooms are 7
+    # steps away, B is far. Over the star (its plain 4 extra steps) the mushroom behind it was
+    # nearer, and the star went early: every mushroom after it was not doubled (duel20x20.txt
+    # seed 0 as A against trapper, 227-132 at round 73, lost 480-572). Crossing it costs the
+    # mushrooms it would double; with none of ours left but that one, it is cheap again.
+    rows = [". . . . . . . . . . . .",
+            ". x x x x x x x x x x x",
+            "A s m x . . . . . . . .",
+            ". x x x . . . . . . . .",
+            *[". . . . . . . . . . . ."] * 4,
+            ". m m m . . . . . . . .",
+            ". . . . . . . . . . . B"]
+    obs = obs_of(rows, score_a=10, score_b=10)
+    plan = make_plan(State.from_observation(obs))
+    assert plan is not None and divmod(plan.cell, obs.cols) == (8, 1) and plan.steps == 7
+    rows[8] = ". . . . . . . . . . . ."
+    plan = make_plan(State.from_observation(obs_of(rows, score_a=10, score_b=10)))
+    assert plan is not None and plan.first == 2 * obs.cols + 1  # onto the star: nothing left to double
+
+
 def test_races_for_a_star_the_other_would_take():
     # The same star with B next to it: take it now (and deny B the doubling).
     obs = obs_of(["A s B m", ". . . .", ". . . ."], score_a=4, score_b=6)
