@@ -371,11 +371,12 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1) -> Plan | None:
     # MUSHROOM_STEPS for each mushroom of ours still to take (at 4 steps, A walked over the star
     # at the mouth of a dead end for the mushroom behind it at 227-132 with B 42 steps away, and
     # lost 480-572 on the mushrooms it took afterwards; duel20x20.txt seed 0 against trapper). On
-    # the way to a star the other stars are no loss: they are taken in the same tour.
+    # the way to a star the other stars are no loss: they are taken in the same tour. (No star
+    # left on the board: the second search would find the same paths.)
     stun_other = st.stun[1 - me]
     to_double = sum(1 for c in st.item_cells if items[c] == MUSH and 0 <= mine[c]
                     and (theirs[c] < 0 or steps[c] <= theirs[c] + stun_other))
-    if to_double:
+    if to_double and any(items[c] == STAR for c in st.item_cells):
         extra[STAR] = STAR_STEPS + int(MUSHROOM_STEPS * min(to_double, STAR_DOUBLED))
         around = geo.weighted_paths(st.pos[me], st.pos[1 - me], items, extra, other_cost, tally)
         for c in st.item_cells:
