@@ -98,42 +98,95 @@ def slog(x: float) -> float:
 class Analysis:
     """What one evaluation found, kept for the reason text."""
 
-    __slots__ = ("value", "dist", "owner_items", "share", "doomed", "region", "penned", "spread")
+    __slots__ = ("value", "share", "doomed", "region", "penned", "spread")
 
-    def __init__(self, value, dist, share, doomed, region, penned=(False, False), spread=1.0):
-        self.value, self.dist, self.share, self.doomed, self.region = value, dist, share, doomed, region
+    def __init__(self, value, share, doomed, region, penned=(False, False), spread=1.0):
+        self.value, self.share, self.doomed, self.region = value, share, doomed, region
         self.penned, self.spread = penned, spread
 
 
+def _depth(layers: list[int], bit: int) -> int:
+    """Steps to a cell (its bit) from a breadth-first search's layers; -1 where it never got."""
+    for d, layer in enumerate(layers):
+        if layer & bit:
+            return d
+    return -1
+
+
+def _item_codes(geo, start: int, safe: int, layers: list[int], region: int, mush: int, star: int) -> list[int]:
+    """``(steps << 1) | is_star`` for each mushroom and star in ``region``: its steps from ``start``
+    walking on ``safe`` cells only (no poison, no mine on the way), or, only reachable over them,
+    its steps in ``layers`` (the breadth-first layers over every cell but mines) plus ``HAZARD``.
+    The safe search stops once it has found every item of the region."""
+    codes: list[int] = []
+    left = region & (mush | star)
+    w = geo.stride
+    f = geo.bits[start]
+    rest = safe & ~f
+    d = 0
+    while left:
+        f = ((f << 1) | (f >> 1) | (f << w) | (f >> w)) & rest
+        if not f:
+            break
+        rest ^= f
+        d += 1
+        x = f & left
+        if x:
+            left ^= x
+            codes += [d << 1] * (x & mush).bit_count() + [(d << 1) | 1] * (x & star).bit_count()
+    if not left:
+        return codes
+    for d, layer in enumerate(layers):
+        x = layer & left
+        if x:
+            left ^= x
+            h = d + HAZARD
+            codes += [h << 1] * (x & mush).bit_count() + [(h << 1) | 1] * (x & star).bit_count()
+            if not left:
+                break
+    return codes
+
+
 def evaluate(st: State, detail: bool = False, spread: float | None = None):
-    """The position's value for A (positive: good for A); with ``detail``, an :class:`Analysis`."""
+    """The position's value for A (positive: good for A); with ``detail``, an :class:`Analysis`.
+
+    Works on bitboards (:meth:`Geometry.layers`): the four breadth-first searches, the territory
+    and its edges are a few big-integer operations per step instead of a loop over the cells."""
     geo = st.geo
     pa, pb = st.pos
-    items = st.items
-    da = geo.distances_no_mines(pa, pb, items)
-    db = geo.distances_no_mines(pb, pa, items)
+    masks = st.masks
+    bits = geo.bits
+    bit_a, bit_b = bits[pa], bits[pb]
+    mush, star = masks[MUSH], masks[STAR]
+    # Steps to each cell with mines as walls (a way over a mine is no escape: three turns
+    # stunned), never through the other player; and the same never stepping on poison either.
+    walk = geo.open_mask & ~masks[MINE]
+    safe = walk & ~masks[POISON] & ~masks[PSTAR]
+    lay_a = geo.layers(pa, walk & ~bit_b)
+    lay_b = geo.layers(pb, walk & ~bit_a)
     mover = st.turn
     # Ply at which each player can first stand on a cell d steps away: the mover's turn comes first.
     off_a = 2 * st.stun[0] - (1 if mover == 0 else 0)
     off_b = 2 * st.stun[1] - (1 if mover == 1 else 0)
     turns_left = ROUNDS - st.round + 1
-    items = st.items
-    sa_ = geo.safe_distances(pa, pb, items)
-    sb_ = geo.safe_distances(pb, pa, items)
-    la: list[int] = []   # (steps << 1) | is_star, for each side's items
-    lb: list[int] = []
-    for c in st.item_cells:
-        it = items[c]
-        if it != MUSH and it != STAR:
-            continue
-        a = da[c]
-        b = db[c]
-        if a >= 0 and (b < 0 or 2 * a + off_a < 2 * b + off_b):
-            s = sa_[c]
-            la.append(((s if s >= 0 else a + HAZARD) << 1) | (it == STAR))
-        elif b >= 0:
-            s = sb_[c]
-            lb.append(((s if s >= 0 else b + HAZARD) << 1) | (it == STAR))
+    # Territory as cells each side reaches first (a cell both reach in as many steps is the
+    # mover's, as in play): A's cell d steps away is A's unless B stands on it by ply 2d + off_a,
+    # that is, B is at most (2d + off_a - off_b) // 2 steps away.
+    reach_b = []
+    acc = 0
+    for layer in lay_b:
+        acc |= layer
+        reach_b.append(acc)
+    last_b = len(reach_b) - 1
+    own_a = 0
+    for d, layer in enumerate(lay_a):
+        k = (2 * d + off_a - off_b) // 2
+        if k >= 0:
+            layer &= ~reach_b[k if k < last_b else last_b]
+        own_a |= layer
+    own_b = acc & ~own_a
+    la = _item_codes(geo, pa, safe & ~bit_b, lay_a, own_a, mush, star)
+    lb = _item_codes(geo, pb, safe & ~bit_a, lay_b, own_b, mush, star)
     m_a, k_a = _queue_value(la, st.stun[0], turns_left)
     m_b, k_b = _queue_value(lb, st.stun[1], turns_left)
     sa, sb = st.score
@@ -150,41 +203,24 @@ def evaluate(st: State, detail: bool = False, spread: float | None = None):
         spread = 1.0 + abs(proj_a - sa) + abs(proj_b - sb)
     value += WIN_TERM * math.tanh((proj_a - proj_b) / spread)
 
-    # Territory as cells each side reaches first (a cell both reach in as many steps is the
-    # mover's, as in play), and whether each side could be chased down: its region is a tree, no
-    # cycle to run around (``va`` cells, ``ea`` edges). Until session 23 a tied cell counted as
-    # both players' for the tree: then at every leaf after our own move a dead end the other
-    # closes with its next move looked open, and a search stopping on our move walked into it
-    # (88map, default against itself: A took the corner star at the end of a corridor and was
-    # boxed in at its mouth).
-    own = [0] * geo.n   # 1: A reaches first, 2: B does
-    va = vb = 0
-    for c in geo.open_cells:
-        a = da[c]
-        b = db[c]
-        if a >= 0 and (b < 0 or 2 * a + off_a < 2 * b + off_b):
-            own[c] = 1
-            va += 1
-        elif b >= 0:
-            own[c] = 2
-            vb += 1
-    ea = eb = 0
-    fwd = geo.fwd
-    for c in geo.open_cells:
-        o = own[c]
-        if o:
-            for x in fwd[c]:
-                both = own[x] & o
-                if both & 1:
-                    ea += 1
-                if both & 2:
-                    eb += 1
+    # Whether each side could be chased down: its region is a tree, no cycle to run around
+    # (``va`` cells, ``ea`` edges between them). Until session 23 a tied cell counted as both
+    # players' for the tree: then at every leaf after our own move a dead end the other closes
+    # with its next move looked open, and a search stopping on our move walked into it (88map,
+    # default against itself: A took the corner star at the end of a corridor and was boxed in at
+    # its mouth).
+    w = geo.stride
+    va, vb = own_a.bit_count(), own_b.bit_count()
+    ea = (own_a & (own_a >> 1)).bit_count() + (own_a & (own_a >> w)).bit_count()
+    eb = (own_b & (own_b >> 1)).bit_count() + (own_b & (own_b >> w)).bit_count()
     # A cycle through the other's own cell counts too: the hunted one can run round it.
-    nb = geo.nbrs
-    doomed_a = (va - ea == 1 and sum(1 for x in nb[pb] if own[x] & 1) <= 1 and _vulnerable(st, 0)
-                and _one_entrance(geo, own, 1, items, (da, off_a, db, off_b)))
-    doomed_b = (vb - eb == 1 and sum(1 for x in nb[pa] if own[x] & 2) <= 1 and _vulnerable(st, 1)
-                and _one_entrance(geo, own, 2, items, (db, off_b, da, off_a)))
+    nm = geo.nbr_mask
+    region_a = (own_a, lay_a, off_a, lay_b, off_b)
+    region_b = (own_b, lay_b, off_b, lay_a, off_a)
+    doomed_a = (va - ea == 1 and (nm[pb] & own_a).bit_count() <= 1 and _vulnerable(st, 0)
+                and _one_entrance(geo, region_a, masks[MINE]))
+    doomed_b = (vb - eb == 1 and (nm[pa] & own_b).bit_count() <= 1 and _vulnerable(st, 1)
+                and _one_entrance(geo, region_b, masks[MINE]))
     # Penned: behind, in the smaller of two regions that meet at one cell or at two the other
     # guards (:func:`_penned`), with too few items in it to get ahead. It need not be boxed in:
     # the other stands at the mouth, and the score stands (gen12x23-255575 seed 1 as A against
@@ -192,11 +228,11 @@ def evaluate(st: State, detail: bool = False, spread: float | None = None):
     # strip of four cells on the top row). The hunter of a player in a dead end is not penned: it
     # is the one at the mouth.
     penned_a = (va < vb and sa < sb and not doomed_a and not doomed_b and not _vulnerable(st, 0)
-                and _pocket_best(own, 1, items, st.item_cells, sa) < sb
-                and _penned(geo, own, 1, items, (da, off_a, db, off_b), pb))
+                and _pocket_best(own_a, masks, sa) < sb
+                and _penned(geo, region_a, masks[MINE], pb))
     penned_b = (vb < va and sb < sa and not doomed_a and not doomed_b and not _vulnerable(st, 1)
-                and _pocket_best(own, 2, items, st.item_cells, sb) < sa
-                and _penned(geo, own, 2, items, (db, off_b, da, off_a), pa))
+                and _pocket_best(own_b, masks, sb) < sa
+                and _penned(geo, region_b, masks[MINE], pa))
     if doomed_a or penned_a:
         value -= DOOM * (0.5 + 10.0 / (20 + va))
     if doomed_b or penned_b:
@@ -204,24 +240,16 @@ def evaluate(st: State, detail: bool = False, spread: float | None = None):
     total = va + vb
     value += TERRITORY * (va - vb) / total if total else 0.0
     if detail:
-        return Analysis(value, (da, db), (va / total if total else 0.5), (doomed_a, doomed_b), (va, vb),
+        return Analysis(value, (va / total if total else 0.5), (doomed_a, doomed_b), (va, vb),
                         (penned_a, penned_b), spread)
     return value
 
 
-def _pocket_best(own: list[int], bit: int, items: list[int], item_cells, score: int) -> int:
-    """The best score a player can reach with the items of its region (marked ``bit``) alone:
-    every mushroom, then every star."""
-    m = k = 0
-    for c in item_cells:
-        if own[c] & bit:
-            it = items[c]
-            if it == MUSH:
-                m += 1
-            elif it == STAR:
-                k += 1
-    base = score + m
-    return base * 2 ** k if base > 0 else base
+def _pocket_best(region: int, masks: list[int], score: int) -> int:
+    """The best score a player can reach with the items of its region (a bitboard) alone: every
+    mushroom, then every star."""
+    base = score + (region & masks[MUSH]).bit_count()
+    return base * 2 ** (region & masks[STAR]).bit_count() if base > 0 else base
 
 
 def _queue_value(codes: list[int], stun: int, turns_left: int) -> tuple[float, float]:
@@ -262,50 +290,56 @@ def _vulnerable(st: State, player: int) -> bool:
     return bool(differ ^ (flips & 1))
 
 
-def _one_entrance(geo, own: list[int], bit: int, items: list[int], race: tuple) -> bool:
-    """Whether the region marked ``bit`` touches the rest of the board through one cell only:
-    a dead end the other player can walk into, chasing this one to its end.
+def _one_entrance(geo, region: tuple, mines: int) -> bool:
+    """Whether the region (:func:`_entrances`) touches the rest of the board through one cell
+    only: a dead end the other player can walk into, chasing this one to its end.
 
-    ``race`` is (the hunted one's distances and its ply offset, the hunter's distances and its
-    offset), as in :func:`evaluate`. Stepping on a mine is a legal move, so a player next to one
-    is never boxed in: a mine that leads on to the rest of the board, beside a cell of the region
-    the hunted one reaches before the hunter, is a way out (three turns stunned, but out:
-    ``game-0048`` of the rush set, where A halved its lead to chase B into a corridor that ended
-    in such a mine, and never boxed it in). A mine the hunter reaches first, at the dead end's
-    mouth, is closed with it (generated 9x9 board 433774: counted as a way out, it let B go up a
-    corridor for mushrooms, and the hunter boxed it in); a mine that leads nowhere else is the
-    end of the dead end."""
-    return len(_entrances(geo, own, bit, items, race, 1)) == 1
+    Stepping on a mine is a legal move, so a player next to one is never boxed in: a mine that
+    leads on to the rest of the board, beside a cell of the region the hunted one reaches before
+    the hunter, is a way out (three turns stunned, but out: ``game-0048`` of the rush set, where A
+    halved its lead to chase B into a corridor that ended in such a mine, and never boxed it in).
+    A mine the hunter reaches first, at the dead end's mouth, is closed with it (generated 9x9
+    board 433774: counted as a way out, it let B go up a corridor for mushrooms, and the hunter
+    boxed it in); a mine that leads nowhere else is the end of the dead end."""
+    return _entrances(geo, region, mines).bit_count() == 1
 
 
-def _entrances(geo, own: list[int], bit: int, items: list[int], race: tuple, limit: int) -> list[int]:
-    """The cells outside the region marked ``bit`` next to it (mines as in :func:`_one_entrance`),
-    at most ``limit + 1`` of them: the search stops once there are more than ``limit``."""
-    found: list[int] = []
-    nbrs = geo.nbrs
-    dh, oh, dt, ot = race
-    for c in geo.open_cells:
-        if own[c] & bit:
-            for x in nbrs[c]:
-                if not own[x] & bit and x not in found:
-                    if items[x] == MINE and ((dt[c] >= 0 and 2 * dt[c] + ot <= 2 * dh[c] + oh)
-                                             or not any(y != c and not own[y] & bit for y in nbrs[x])):
-                        continue  # closed by the hunter first, or leading nowhere else
-                    found.append(x)
-                    if len(found) > limit:
-                        return found
+def _entrances(geo, region: tuple, mines: int) -> int:
+    """The cells outside a region next to it (mines as in :func:`_one_entrance`), as a bitboard.
+
+    ``region`` is (its cells as a bitboard, the hunted one's breadth-first layers and its ply
+    offset, the hunter's layers and its offset), as in :func:`evaluate`."""
+    cells, lay_h, off_h, lay_t, off_t = region
+    w = geo.stride
+    around = ((cells << 1) | (cells >> 1) | (cells << w) | (cells >> w)) & geo.open_mask & ~cells
+    found = around & ~mines
+    edge_mines = around & mines
+    if not edge_mines:
+        return found
+    bits, nbrs = geo.bits, geo.nbrs
+    while edge_mines:  # the few mines on the region's edge
+        bx = edge_mines & -edge_mines
+        edge_mines ^= bx
+        i = bx.bit_length() - 1
+        x = i - i // w
+        for c in nbrs[x]:
+            if not cells & bits[c]:
+                continue
+            dt = _depth(lay_t, bits[c])
+            closed = dt >= 0 and 2 * dt + off_t <= 2 * _depth(lay_h, bits[c]) + off_h
+            if not closed and any(y != c and not cells & bits[y] for y in nbrs[x]):
+                found |= bx  # a way out through this mine, from the region's cell c
+                break
     return found
 
 
-def _penned(geo, own: list[int], bit: int, items: list[int], race: tuple, other: int) -> bool:
-    """Whether the other can keep the region marked ``bit`` shut: one way out, or two with the
-    other standing on or next to both (it steps to whichever we go for; on gen12x23-255575 B
+def _penned(geo, region: tuple, mines: int, other: int) -> bool:
+    """Whether the other can keep the region (:func:`_entrances`) shut: one way out, or two with
+    the other standing on or next to both (it steps to whichever we go for; on gen12x23-255575 B
     walked to and fro under the two ways out of A's four cells on the top row for 887 rounds)."""
-    ways = _entrances(geo, own, bit, items, race, 2)
-    if len(ways) == 1:
-        return True
-    near = geo.nbrs[other]
-    return len(ways) == 2 and all(x == other or x in near for x in ways)
+    ways = _entrances(geo, region, mines)
+    n = ways.bit_count()
+    return n == 1 or (n == 2 and not ways & ~(geo.bits[other] | geo.nbr_mask[other]))
 
 
 class Plan:

@@ -38,7 +38,8 @@ def apply_item(score: int, item: int) -> int:
 class Geometry:
     """Walls and neighbours of one board (shared by every state on it)."""
 
-    __slots__ = ("rows", "cols", "n", "open", "open_cells", "nbrs", "nbr_moves", "fwd")
+    __slots__ = ("rows", "cols", "n", "open", "open_cells", "nbrs", "nbr_moves", "stride", "bits", "open_mask",
+                 "nbr_mask")
 
     def __init__(self, rows: int, cols: int, walls: str):
         self.rows, self.cols, self.n = rows, cols, rows * cols
@@ -46,10 +47,9 @@ class Geometry:
         self.open_cells = [i for i in range(self.n) if self.open[i]]
         nbrs: list[tuple[int, ...]] = []
         nbr_moves: list[tuple[tuple[int, int], ...]] = []
-        fwd: list[tuple[int, ...]] = []  # right and down neighbours: each edge once
         for i in range(self.n):
             r, c = divmod(i, cols)
-            ns, ms, fs = [], [], []
+            ns, ms = [], []
             if self.open[i]:
                 for k, move in enumerate(MOVES):
                     dr, dc = DELTAS[move]
@@ -58,12 +58,30 @@ class Geometry:
                         j = nr * cols + nc
                         ns.append(j)
                         ms.append((k, j))
-                        if move in ("RIGHT", "DOWN"):
-                            fs.append(j)
             nbrs.append(tuple(ns))
             nbr_moves.append(tuple(ms))
-            fwd.append(tuple(fs))
-        self.nbrs, self.nbr_moves, self.fwd = nbrs, nbr_moves, fwd
+        self.nbrs, self.nbr_moves = nbrs, nbr_moves
+        # Bitboards (sets of cells as one int): cell (r, c) is bit r * (cols + 1) + c. The spare
+        # bit at the end of each row stays clear, so a shift by one never wraps round to the next
+        # row: a breadth-first layer is a few shifts, ors and ands (:meth:`layers`).
+        self.stride = cols + 1
+        self.bits = [1 << (i + i // cols) for i in range(self.n)]
+        self.open_mask = sum(self.bits[i] for i in self.open_cells)
+        self.nbr_mask = [sum(self.bits[j] for j in ns) for ns in nbrs]
+
+    def layers(self, start: int, passable: int) -> list[int]:
+        """Breadth-first search on bitboards: the sets of cells 0, 1, 2, ... steps from ``start``,
+        walking on the cells of ``passable`` only (``start`` need not be one of them)."""
+        w = self.stride
+        f = self.bits[start]
+        rest = passable & ~f
+        out = [f]
+        while True:
+            f = ((f << 1) | (f >> 1) | (f << w) | (f >> w)) & rest
+            if not f:
+                return out
+            rest ^= f
+            out.append(f)
 
     def distances_no_mines(self, start: int, blocked: int, items: list[int]) -> list[int]:
         """:meth:`distances` where a mine is a wall (a way over a mine is no escape: three turns stunned)."""
@@ -111,28 +129,6 @@ class Geometry:
         if blocked >= 0:
             dist[blocked] = -1
         return dist
-
-    def safe_distances(self, start: int, blocked: int, items: list[int]) -> list[int]:
-        """Like :meth:`distances`, but never stepping on a poison item or a mine (``start`` aside)."""
-        nbrs = self.nbrs
-        dist = [-1] * self.n
-        dist[blocked] = -2
-        dist[start] = 0
-        frontier = [start]
-        d = 0
-        while frontier:
-            d += 1
-            nxt = []
-            for cell in frontier:
-                for x in nbrs[cell]:
-                    if dist[x] == -1:
-                        if items[x] >= POISON and items[x] != STAR:
-                            dist[x] = -3
-                            continue
-                        dist[x] = d
-                        nxt.append(x)
-            frontier = nxt
-        return dist  # negative: unreachable without stepping on poison or a mine
 
     def weighted_paths(self, start: int, other: int, items: list[int], extra: dict[int, int],
                        other_cost: int | None = 8, tally=None) -> tuple[list[int], ...]:
@@ -189,39 +185,6 @@ class Geometry:
                     heapq.heappush(heap, (cx + step_cost[y], sx + 1, y, f, tx + counts[y]))
         return (cost, steps, first) if tally is None else (cost, steps, first, total)
 
-    def safe_paths(self, start: int, blocked: int, items: list[int]) -> tuple[list[int], list[int]]:
-        """:meth:`safe_distances` and, for each cell reached, the first cell of a shortest path to it."""
-        nbrs = self.nbrs
-        dist = [-1] * self.n
-        first = [-1] * self.n
-        dist[blocked] = -2
-        dist[start] = 0
-        frontier = []
-        for x in nbrs[start]:
-            if dist[x] == -1:
-                if items[x] >= POISON and items[x] != STAR:
-                    dist[x] = -3
-                    continue
-                dist[x] = 1
-                first[x] = x
-                frontier.append(x)
-        d = 1
-        while frontier:
-            d += 1
-            nxt = []
-            for cell in frontier:
-                f = first[cell]
-                for x in nbrs[cell]:
-                    if dist[x] == -1:
-                        if items[x] >= POISON and items[x] != STAR:
-                            dist[x] = -3
-                            continue
-                        dist[x] = d
-                        first[x] = f
-                        nxt.append(x)
-            frontier = nxt
-        return dist, first
-
 
 _GEOMETRY_CACHE: dict[tuple[int, int, str], Geometry] = {}
 
@@ -243,7 +206,7 @@ class State:
     ``turn`` is the player whose turn it is in ``round``; ``over`` is set once the game has ended.
     """
 
-    __slots__ = ("geo", "items", "item_cells", "pos", "score", "stun", "round", "turn", "left")
+    __slots__ = ("geo", "items", "item_cells", "pos", "score", "stun", "round", "turn", "left", "masks")
 
     def __init__(self, geo: Geometry, items: list[int], pos: list[int], score: list[int], stun: list[int],
                  round_: int, turn: int):
@@ -256,6 +219,11 @@ class State:
         self.round = round_
         self.turn = turn
         self.left = len(self.item_cells)
+        # The cells holding each kind of item, as bitboards (``masks[MUSH]``...), kept by play/undo.
+        bits = geo.bits
+        self.masks = [0] * (MINE + 1)
+        for c in self.item_cells:
+            self.masks[items[c]] |= bits[c]
 
     @classmethod
     def from_observation(cls, obs: DuelObservation, stun_other: int = 0) -> "State":
@@ -281,6 +249,7 @@ class State:
         s.geo, s.items, s.item_cells = self.geo, list(self.items), self.item_cells
         s.pos, s.score, s.stun = list(self.pos), list(self.score), list(self.stun)
         s.round, s.turn, s.left = self.round, self.turn, self.left
+        s.masks = list(self.masks)
         return s
 
     def legal(self, player: int) -> list[tuple[int, int]]:
@@ -304,6 +273,7 @@ class State:
             self.pos[p] = cell
             if item:
                 self.items[cell] = 0
+                self.masks[item] ^= self.geo.bits[cell]
                 self.left -= 1
                 if item == MINE:
                     self.stun[p] = STUN_TURNS
@@ -319,6 +289,7 @@ class State:
         self.pos[p], self.score[p], self.stun[p], self.round, self.turn = pos, score, stun, round_, p
         if cell >= 0 and item:
             self.items[cell] = item
+            self.masks[item] ^= self.geo.bits[cell]
             self.left += 1
 
 
