@@ -32,8 +32,8 @@ How it plays (docs/DUEL-BOTS.md says it at length):
   board Voronoi-style, values each side's items as the score they lead to (``(S + M) * 2^K``,
   discounted by distance and tour position) on a log scale, adds a term for ending ahead (the
   projected gap over what is left to take, through tanh: near the end one point decides), and
-  the dead-end terms. The
-  plan's move is kept unless the search finds another better by a margin.
+  the dead-end terms; it works on bitboards (a set of cells is one int), so a breadth-first step
+  is a few shifts. The plan's move is kept unless the search finds another better by a margin.
 * **Safety.** It never answers an illegal move while a legal one exists; if the search finds
   nothing in time, the plan's move (or the first legal move) answers.
 """
@@ -82,8 +82,9 @@ GROUP_MAX = 4          # ... counted up to this many (the other taking four: 16 
 SECURE_LEAD = 4        # a score this many times the other's: only being boxed in can lose it
 MINE_TALLY = 1 << 16   # make_plan's path tally: poison stars crossed in the low bits, mines above
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
-EVALS_PER_SECOND = 2500  # nodes per second of move time: about half of what a loaded 2-core machine
-                         # searches on a 20x20 board (0.4 ms an evaluation), leaving room for the rest
+EVALS_PER_SECOND = 5000  # nodes per second of move time: under half of what this 2-core machine searches
+                         # with four searches running on it (11,700 a second on the course's boards, the
+                         # evaluation on bitboards), leaving room for the rest; was 2500 before bitboards
 _POW = [GAMMA ** d for d in range(4200)]
 
 
