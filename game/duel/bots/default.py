@@ -438,12 +438,13 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1) -> Plan | None:
         t = theirs[c]
         if t >= 0 and t + stun_other < steps[c]:  # the other gets there first
             contested.append((c, it, d, t))
-            if try_stars and it == STAR and steps[c] - t - stun_other <= STAR_TRY:
-                tries.append((c, it, d, t))
             continue
         if it == MUSH:
             my_mushrooms += 1
         candidates.append((c, it, d, t))
+    if try_stars:
+        reach = _try_reach(score, their_score, candidates, contested, my_mushrooms, turns_left)
+        tries = [x for x in contested if x[1] == STAR and steps[x[0]] - x[3] - stun_other <= reach]
     safety = STAR_SAFETY
     # What a star denies the other: the doubling of the score it will have when it takes the star,
     # at least its mushrooms to come (the ones it reaches first), not only the score it has now.
@@ -554,6 +555,24 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1) -> Plan | None:
         return None
     _, c, it, d, t, why = best
     return Plan(c, it, steps[c], t, first[c], why, max(keep_since, steps[c]) if c == keep else -1)
+
+
+def _try_reach(score: int, their_score: int, candidates, contested, my_mushrooms: int, turns_left: int) -> int:
+    """How many steps nearer the other may be to a star that is still worth a try: ``STAR_TRY``,
+    or any number when what the other reaches first would leave us behind at the end (its score
+    and mushrooms, doubled by each of its stars, above ours doubled by ours). Then only denying
+    it stars can win, and a far try, its value divided by one more than the other's lead, is
+    still worth more than our mushrooms when the scores are large. (Against hunter, which takes
+    stars as soon as they are worth most: gen21x18-712548 seed 1 as B, lost 490-692, now won
+    958-344; gen30x30-728762 seed 0 as B, lost 17569-20875, now won 70048-41675.)"""
+    their_mushrooms = sum(1 for x in contested if x[1] == MUSH)
+    my_stars = sum(1 for x in candidates if x[1] == STAR)
+    their_stars = sum(1 for x in contested if x[1] == STAR)
+    if their_stars == 0:
+        return STAR_TRY
+    ours = math.log2(max(score + my_mushrooms, 1)) + my_stars
+    theirs = math.log2(max(their_score + their_mushrooms, 1)) + their_stars
+    return turns_left if theirs > ours else STAR_TRY
 
 
 def _lead(theirs: int, ours: int, stun_other: int, turns_left: int) -> int:

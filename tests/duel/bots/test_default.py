@@ -673,11 +673,25 @@ def test_leaves_a_star_the_other_is_far_nearer_to():
     from game.duel.bots.default import STAR_TRY
 
     # B stands next to the star, 14 steps nearer than A: past STAR_TRY, so A takes its own
-    # mushroom, though the star would double a score of 1000.
+    # mushroom, though the star would double a score of 1000. (B at 100 doubled is still behind
+    # A: no need to deny it the star.)
     assert 14 > STAR_TRY
-    obs = obs_of(["A m . . . . . . . . . . . . s B"], score_a=1000, score_b=1000)
+    obs = obs_of(["A m . . . . . . . . . . . . s B"], score_a=1000, score_b=100)
     plan = make_plan(State.from_observation(obs))
     assert plan is not None and plan.cell == 1
+
+
+def test_behind_on_what_the_regions_hold_tries_for_stars_however_far():
+    # B is 3 steps from a group of three stars, A 18. A's mushroom is its only item. At 100-10,
+    # B's 10 doubled three times (80) stays below A's 101: A takes its mushroom. At 100-20 (B
+    # ends at 160), only denying B stars can win: the group is a try though far past STAR_TRY.
+    rows = ["A . . . . . . . . . . . . . . . . . . .",
+            ". . . m . . . . . . . . . . . . . . . .",
+            ". . . . . . . . . . . . . . . . s s s B"]
+    ahead = make_plan(State.from_observation(obs_of(rows, score_a=100, score_b=10)))
+    assert ahead is not None and divmod(ahead.cell, 20) == (1, 3)
+    behind = make_plan(State.from_observation(obs_of(rows, score_a=100, score_b=20)))
+    assert behind is not None and divmod(behind.cell, 20) == (2, 16) and "worth the try" in behind.why
 
 
 def test_as_a_avoids_the_move_that_lets_b_restore_the_symmetry():
