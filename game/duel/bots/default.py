@@ -215,12 +215,11 @@ def evaluate(st: State, detail: bool = False, spread: float | None = None):
     ea = (own_a & (own_a >> 1)).bit_count() + (own_a & (own_a >> w)).bit_count()
     eb = (own_b & (own_b >> 1)).bit_count() + (own_b & (own_b >> w)).bit_count()
     # A cycle through the other's own cell counts too: the hunted one can run round it.
-    nm = geo.nbr_mask
     region_a = (own_a, lay_a, off_a, lay_b, off_b)
     region_b = (own_b, lay_b, off_b, lay_a, off_a)
-    doomed_a = (va - ea == 1 and (nm[pb] & own_a).bit_count() <= 1 and _vulnerable(st, 0)
+    doomed_a = (va - ea == 1 and (geo.around(bit_b) & own_a).bit_count() <= 1 and _vulnerable(st, 0)
                 and _one_entrance(geo, region_a, masks[MINE]))
-    doomed_b = (vb - eb == 1 and (nm[pa] & own_b).bit_count() <= 1 and _vulnerable(st, 1)
+    doomed_b = (vb - eb == 1 and (geo.around(bit_a) & own_b).bit_count() <= 1 and _vulnerable(st, 1)
                 and _one_entrance(geo, region_b, masks[MINE]))
     # Penned: behind, in the smaller of two regions that meet at one cell or at two the other
     # guards (:func:`_penned`), with too few items in it to get ahead. It need not be boxed in:
@@ -312,7 +311,7 @@ def _entrances(geo, region: tuple, mines: int) -> int:
     offset, the hunter's layers and its offset), as in :func:`evaluate`."""
     cells, lay_h, off_h, lay_t, off_t = region
     w = geo.stride
-    around = ((cells << 1) | (cells >> 1) | (cells << w) | (cells >> w)) & geo.open_mask & ~cells
+    around = geo.around(cells) & ~cells
     found = around & ~mines
     edge_mines = around & mines
     if not edge_mines:
@@ -340,7 +339,7 @@ def _penned(geo, region: tuple, mines: int, other: int) -> bool:
     walked to and fro under the two ways out of A's four cells on the top row for 887 rounds)."""
     ways = _entrances(geo, region, mines)
     n = ways.bit_count()
-    return n == 1 or (n == 2 and not ways & ~(geo.bits[other] | geo.nbr_mask[other]))
+    return n == 1 or (n == 2 and not ways & ~(geo.bits[other] | geo.around(geo.bits[other])))
 
 
 class Plan:
@@ -411,7 +410,7 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1) -> Plan | None:
     stun_other = st.stun[1 - me]
     to_double = sum(1 for c in st.item_cells if items[c] == MUSH and 0 <= mine[c]
                     and (theirs[c] < 0 or steps[c] <= theirs[c] + stun_other))
-    if to_double and any(items[c] == STAR for c in st.item_cells):
+    if to_double and st.masks[STAR]:
         extra[STAR] = STAR_STEPS + int(MUSHROOM_STEPS * min(to_double, STAR_DOUBLED))
         around = geo.weighted_paths(st.pos[me], st.pos[1 - me], items, extra, other_cost, tally)
         for c in st.item_cells:

@@ -38,8 +38,7 @@ def apply_item(score: int, item: int) -> int:
 class Geometry:
     """Walls and neighbours of one board (shared by every state on it)."""
 
-    __slots__ = ("rows", "cols", "n", "open", "open_cells", "nbrs", "nbr_moves", "stride", "bits", "open_mask",
-                 "nbr_mask")
+    __slots__ = ("rows", "cols", "n", "open", "open_cells", "nbrs", "nbr_moves", "stride", "bits", "open_mask")
 
     def __init__(self, rows: int, cols: int, walls: str):
         self.rows, self.cols, self.n = rows, cols, rows * cols
@@ -67,7 +66,11 @@ class Geometry:
         self.stride = cols + 1
         self.bits = [1 << (i + i // cols) for i in range(self.n)]
         self.open_mask = sum(self.bits[i] for i in self.open_cells)
-        self.nbr_mask = [sum(self.bits[j] for j in ns) for ns in nbrs]
+
+    def around(self, cells: int) -> int:
+        """The open cells next to any of ``cells`` (a bitboard), those cells included if so."""
+        w = self.stride
+        return ((cells << 1) | (cells >> 1) | (cells << w) | (cells >> w)) & self.open_mask
 
     def layers(self, start: int, passable: int) -> list[int]:
         """Breadth-first search on bitboards: the sets of cells 0, 1, 2, ... steps from ``start``,
@@ -77,7 +80,7 @@ class Geometry:
         rest = passable & ~f
         out = [f]
         while True:
-            f = ((f << 1) | (f >> 1) | (f << w) | (f >> w)) & rest
+            f = ((f << 1) | (f >> 1) | (f << w) | (f >> w)) & rest  # :meth:`around`, inline: the hot loop
             if not f:
                 return out
             rest ^= f

@@ -85,6 +85,9 @@ def test_layers_are_the_plain_search(seed):
             passable = geo.open_mask & ~_mask(st, kinds) & ~geo.bits[pb]
             want = _plain_bfs(geo, pa, lambda x: geo.open[x] and st.items[x] not in kinds and x != pb)
             assert _layer_steps(geo, geo.layers(pa, passable)) == want
+        # One step out from a cell: its open neighbours, never a cell across a row's end.
+        for c in geo.open_cells[::7]:
+            assert geo.around(geo.bits[c]) == sum(geo.bits[x] for x in geo.nbrs[c])
 
 
 @pytest.mark.parametrize("seed", range(3))
