@@ -57,6 +57,9 @@ QUEUE = 2             # steps between two items of one side's collection tour
 STAR_TRY = 10          # a star the other reaches first by at most this many steps is still a target (it may wait)
 STAR_SAFETY = 8        # within this many steps of our lead a raced star is also worth the other's score (to come)
 STAR_RISK = 30         # a star is at risk when the other is at most min(our mushroom tour, this) steps behind us
+RISK_NEAR = 5          # ... at once; farther (up to STAR_RISK) only while it walks straight at the star
+APPROACH = 2           # our turns looked back to see the other walking straight at a star (when we know)
+WAIT_WORTH = 0.5       # ... and only while our mushrooms to come add this many doublings (log2) to the score
                        # (12 lost star-rich boards to a collector that takes stars early: docs/DUEL-BOTS.md)
 STAR_TIME_MARGIN = 40  # start the star tour this many turns before it would be too late
 TERRITORY = 0.5        # the evaluation's weight on the share of the board each side reaches first
@@ -358,7 +361,7 @@ class Plan:
 TRY_WHY = "the other is nearer: worth the try"
 
 
-def make_plan(st: State, keep: int = -1, keep_since: int = -1) -> Plan | None:
+def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int = -1) -> Plan | None:
     """Pick the item with the best value per step that this player reaches before the other (or,
     when there is none, one the other reaches first, the less far ahead the other, the better).
 
@@ -479,6 +482,20 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1) -> Plan | None:
         candidates = [x for x in candidates if x[0] not in shut]
         tries = [x for x in tries if x[0] not in shut]
 
+    # Is the other coming for a star of ours? Not knowing where it stood ``APPROACH`` turns ago,
+    # any star it could reach within our mushroom tour may be its target. Knowing, only one it has
+    # walked straight at all the while: a collector keeps to its own items and comes for ours
+    # when those run out, a greedy one when its score makes a star worth the walk. Either walks
+    # straight at it; until then the star waits for our mushrooms to double.
+    past = geo.distances(their_past, -1) if their_past >= 0 else None
+    # Worth the risk only while the mushrooms it would double are a good part of the score: a star
+    # the other takes costs two doublings (ours lost, its won), so once the score is large next to
+    # our mushrooms (on a star-rich board after a few stars) every star is taken at once.
+    worth_waiting = score <= 0 or math.log2((score + my_mushrooms) / score) >= WAIT_WORTH
+
+    def coming(c):
+        return past is None or past[c] - theirs[c] >= APPROACH
+
     def pick(cands, label, tries=()):
         best = kept = None
         for c, it, d, t, race in [(*x, label) for x in cands] + [(*x, TRY_WHY) for x in tries]:
@@ -492,7 +509,8 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1) -> Plan | None:
                 lead = _lead(t, steps[c], stun_other, turns_left)
                 if c == keep and keep_since > steps[c]:
                     lead -= keep_since - steps[c]   # the steps we took towards it do not make it safer
-                if not stars_now and lead > min(tour, STAR_RISK) and c != keep:
+                if (not stars_now and c != keep and lead > min(tour, RISK_NEAR)
+                        and (lead > min(tour, STAR_RISK) or (worth_waiting and not coming(c)))):
                     # Safe: it waits until our mushrooms are in (they get doubled too). Once the
                     # target, it stays one (walking to it makes it look safe: no swinging back).
                     continue
@@ -1124,6 +1142,10 @@ class DefaultBot(Bot):
         self._visits.append([obs.round, st.pos[st.turn], st.pos[1 - st.turn], MOVES.index(decision.move)])
         return decision
 
+    def _their_cell(self, round_: int) -> int:
+        """The other's cell at our move of ``round_`` (-1: not remembered, e.g. we were stunned)."""
+        return next((v[2] for v in self._visits if v[0] == round_), -1)
+
     def _played_here(self, st: State) -> list[int]:
         """The moves (indices into ``MOVES``) we played from this cell, with the other on its cell,
         in the last ``CYCLE_WINDOW`` rounds."""
@@ -1186,7 +1208,7 @@ class DefaultBot(Bot):
         copying = plan is not None
         if plan is None:
             plan = make_plan(st, keep=self._target if kept else -1,
-                             keep_since=self._since if kept else -1)
+                             keep_since=self._since if kept else -1, their_past=self._their_cell(obs.round - APPROACH))
         self._target = plan.cell if plan is not None else -1
         self._since = plan.since if plan is not None else -1
         if len(legal) == 1:

@@ -866,6 +866,38 @@ def test_a_star_waits_for_a_long_mushroom_tour_only_while_the_other_is_far_behin
     assert plan is not None and obs.grid[plan.cell // obs.cols][plan.cell % obs.cols] == first
 
 
+@pytest.mark.parametrize("b_was, first, score", [(None, "s", 20), (0, "m", 20), (2, "s", 20), (-2, "m", 20),
+                                                  (1, "m", 20), (0, "s", 40)])
+def test_a_star_waits_unless_the_other_walks_straight_at_it(b_was, first, score):
+    # The long tour of the test above, B 21 steps behind us on the way to the star. Not knowing
+    # where B was two turns ago, the star is at risk: taken now. Knowing, it is at risk only if B
+    # walked straight at it (two steps nearer in two turns); standing still, walking away or one
+    # step nearer, B is busy elsewhere and the star waits for our mushrooms (a collector keeps to
+    # its own items: on duel20x20.txt against trapper our stars went at 9 to 47 points, its at 29
+    # to 234). At 40 points the 14 mushrooms add less than half a doubling (54/40): not worth the
+    # risk of two doublings (ours lost, the other's won), the star is taken now.
+    width = 2 + 21 + 4 + 4
+    top = ["m"] * 7 + ["."] * (width - 7)
+    middle = ["A", ".", "s"] + ["."] * (width - 3)
+    b_col = 2 + 21 + 2
+    middle[b_col] = "B"
+    rows = [" ".join(top), " ".join(middle), " ".join(top)]
+    obs = obs_of(rows, score_a=score, score_b=20)
+    past = -1 if b_was is None else obs.cols + b_col + b_was
+    plan = make_plan(State.from_observation(obs), their_past=past)
+    assert plan is not None and obs.grid[plan.cell // obs.cols][plan.cell % obs.cols] == first, plan and plan.why
+
+
+def test_the_bot_looks_up_where_the_other_stood_two_turns_ago():
+    from game.duel.bots.default import APPROACH, DefaultBot
+
+    bot = DefaultBot(seed=0)
+    bot._visits = [[10, 5, 40, 0], [11, 6, 41, 0], [12, 7, 42, 1]]
+    assert APPROACH == 2
+    assert bot._their_cell(12 - APPROACH) == 40
+    assert bot._their_cell(9) == -1   # not remembered (a stun, or the start): as if unknown
+
+
 def test_a_stand_off_is_not_broken_by_a_poison_star():
     # Behind, at the same two cells again; the only other way is a poison star (half our score):
     # it keeps to its move (the way round behind the poison star would not be a dead end).
