@@ -57,10 +57,10 @@ QUEUE = 2             # steps between two items of one side's collection tour
 STAR_TRY = 10          # a star the other reaches first by at most this many steps is still a target (it may wait)
 STAR_SAFETY = 8        # within this many steps of our lead a raced star is also worth the other's score (to come)
 STAR_RISK = 30         # a star is at risk when the other is at most min(our mushroom tour, this) steps behind us
+                       # (12 lost star-rich boards to a collector that takes stars early: docs/DUEL-BOTS.md)
 RISK_NEAR = 5          # ... at once; farther (up to STAR_RISK) only while it walks straight at the star
 APPROACH = 2           # our turns looked back to see the other walking straight at a star (when we know)
 WAIT_WORTH = 0.5       # ... and only while our mushrooms to come add this many doublings (log2) to the score
-                       # (12 lost star-rich boards to a collector that takes stars early: docs/DUEL-BOTS.md)
 STAR_TIME_MARGIN = 40  # start the star tour this many turns before it would be too late
 TERRITORY = 0.5        # the evaluation's weight on the share of the board each side reaches first
 CLOSE = 3              # the other this near is a wall for the plan (no walking through it)
@@ -386,6 +386,9 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     three, and A's score stood still from round 86 to 121 while the other took four stars). The
     urgency it was chosen with, kept as it was (session 24), held a star whose racer had walked
     away: gen22x22-43037 seed 0 as B, seven steps up the board while A went the other way.
+    ``their_past`` is the other's cell ``APPROACH`` of our turns ago (-1: not known): a star more
+    than ``RISK_NEAR`` steps ahead of the other then waits unless the other walked straight at it
+    (and waiting still adds ``WAIT_WORTH`` doublings).
     """
     me = st.turn
     geo = st.geo
