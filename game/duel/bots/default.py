@@ -12,7 +12,9 @@ How it plays (docs/DUEL-BOTS.md says it at length):
   star it takes doubles that, not what it has now). Stars at most 6 steps apart are a group, taken
   one after the other: the denial of a star of a group of k the other is racing us for counts
   ``2^(k-1)`` times. Far ahead, a target down a dead end the other can close behind us is no
-  target. The last target is kept unless another is clearly better.
+  target. The last target is kept unless another is clearly better. Behind by more than every
+  item it can still reach could bring, the target is the other player (only a trap wins then),
+  the way there around items.
 * **Copycat.** As A, when the other has answered our last move with its mirror image (players
   point-symmetric at two turns in a row), every cell is worth its item to us minus the mirror
   cell's item to the other: it walks to the cells that gain (items whose mirror image is gone,
@@ -575,6 +577,52 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
         return None
     _, c, it, d, t, why = best
     return Plan(c, it, steps[c], t, first[c], why, max(keep_since, steps[c]) if c == keep else -1)
+
+
+def hopeless(st: State) -> bool:
+    """True when the player to move is behind by more than everything left on the board could
+    change: every mushroom it can reach added to its score (a negative score counted as 0), then
+    doubled by every star it can reach, is still below the least the other's score can fall to
+    (halved by every poison star it can reach, then less every poison mushroom it can reach: a
+    bot that hunts or wanders steps on them). Then no item can win the game; only boxing the
+    other in (its score becomes the error score) can."""
+    me = st.turn
+    score, theirs = st.score[me], st.score[1 - me]
+    if score >= theirs or score <= ERROR_SCORE:
+        return False
+    turns = ROUNDS - st.round + 1
+    ours = st.geo.distances(st.pos[me], -1)
+    other = st.geo.distances(st.pos[1 - me], -1)
+    count = [0] * (MINE + 1)
+    for c in st.item_cells:
+        it = st.items[c]
+        if it in (MUSH, STAR) and ours[c] > 0 or it in (POISON, PSTAR) and other[c] > 0:
+            count[it] += 1
+    best = (max(score, 0) + min(count[MUSH], turns)) << min(count[STAR], turns)
+    floor = (theirs >> min(count[PSTAR], turns)) - min(count[POISON], turns)
+    return best < floor
+
+
+HUNT_WHY = "behind by more than is left to take: only a trap wins"
+HUNT_ITEM = 8    # extra steps a hunt's way pays to step on an item (see hunt_plan)
+HUNT_MINE = 30   # ... and on a mine
+
+
+def hunt_plan(st: State) -> Plan | None:
+    """Walk towards the other player (the search, once near, looks for the trap): for a player
+    that is :func:`hopeless` on points. The way steps around items: taking them changes nothing
+    but brings the game's end nearer (it ends once the board is clear), and a mine stuns us
+    (``HUNT_ITEM``, ``HUNT_MINE`` extra steps). None when the other cannot be reached."""
+    me = st.turn
+    other = st.pos[1 - me]
+    cost = [1 + (HUNT_MINE if it == MINE else HUNT_ITEM if it else 0) for it in st.items]
+    back = st.geo.cheapest_paths(other, cost)[0]
+    options = [mc for mc in st.legal(me) if back[mc[1]] >= 0]
+    if not options:
+        return None
+    first = min(options, key=lambda mc: (back[mc[1]], mc[0]))[1]
+    steps = st.geo.distances(other, -1)[st.pos[me]]
+    return Plan(other, EMPTY, steps, None, first, HUNT_WHY)
 
 
 def _try_reach(score: int, their_score: int, candidates, contested, my_mushrooms: int, turns_left: int) -> int:
@@ -1209,6 +1257,8 @@ class DefaultBot(Bot):
         if self._copied >= COPYCAT:
             plan = copy_plan(st, keep=self._target if consecutive else -1)
         copying = plan is not None
+        if plan is None and hopeless(st):
+            plan = hunt_plan(st)
         if plan is None:
             plan = make_plan(st, keep=self._target if kept else -1,
                              keep_since=self._since if kept else -1, their_past=self._their_cell(obs.round - APPROACH))
@@ -1405,7 +1455,9 @@ class DefaultBot(Bot):
         if plan is not None and plan.cell != mc[1]:
             why = f" ({plan.why})" if plan.why else ""
             what = ITEM_NAME.get(plan.item, "a cell")
-            if plan.their_steps is None:
+            if plan.why == HUNT_WHY:
+                parts.append(f"{other} in {plan.steps} ({plan.why})")
+            elif plan.their_steps is None:
                 parts.append(f"{what} in {plan.steps}{why}")
             else:
                 needs = f"{other} needs {plan.their_steps}" if plan.their_steps >= 0 else f"{other} cannot reach it"
@@ -1429,4 +1481,4 @@ class DefaultBot(Bot):
         return f"{MOVES[mc[0]]}: " + "; ".join(parts)
 
 
-__all__ = ["DefaultBot", "Plan", "evaluate", "make_plan"]
+__all__ = ["DefaultBot", "Plan", "evaluate", "hopeless", "hunt_plan", "make_plan"]

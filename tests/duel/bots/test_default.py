@@ -1029,3 +1029,56 @@ def test_behind_taking_our_own_item_is_worth_it_under_the_roots_spread():
             values[MOVES[mc[0]]] = -evaluate(st, spread=spread)
             st.undo(undo)
         assert max(values, key=values.get) == "LEFT", values
+
+
+def test_behind_by_more_than_is_left_to_take_only_a_trap_wins():
+    from game.duel.bots.default import HUNT_WHY, hopeless
+
+    # A can take one mushroom and one star: (5 + 1) * 2 = 12 at best.
+    rows = ["A . m . s",
+            ". x x x .",
+            ". . . . B"]
+    for b, lost in ((11, False), (12, False), (13, True)):
+        assert hopeless(State.from_observation(obs_of(rows, score_a=5, score_b=b))) is lost, b
+    # A negative score counts as 0 (a poison star could halve it away); a star behind walls does not count.
+    assert hopeless(State.from_observation(obs_of(rows, score_a=-50, score_b=3)))
+    walled = ["A . m x s",
+              ". x x x x",
+              ". . . . B"]
+    assert hopeless(State.from_observation(obs_of(walled, score_a=5, score_b=7)))
+    assert not hopeless(State.from_observation(obs_of(walled, score_a=5, score_b=6)))
+    # The other's score can fall: halved by each poison star it can reach, then less each poison
+    # mushroom (a bot that hunts or wanders steps on them). B at 29: 14 - 2 = 12, not above A's 12.
+    poisoned = ["A . m . s",
+                ". x x x .",
+                "n n t . B"]
+    assert not hopeless(State.from_observation(obs_of(poisoned, score_a=5, score_b=29)))
+    assert hopeless(State.from_observation(obs_of(poisoned, score_a=5, score_b=31)))
+    # Hopeless, A walks at B round the items (a mushroom would only bring the game's end nearer).
+    answer = decide(obs_of(["A m . . . .",
+                            ". x x x x .",
+                            ". . . . . .",
+                            ". . . . . B"], score_a=0, score_b=9), move_time=0.1)
+    assert answer.move == "DOWN" and HUNT_WHY in answer.reason
+    # Level on points, the same position is a collection again.
+    answer = decide(obs_of(["A m . . . .",
+                            ". x x x x .",
+                            ". . . . . .",
+                            ". . . . . B"], score_a=9, score_b=9), move_time=0.1)
+    assert answer.move == "RIGHT" and HUNT_WHY not in answer.reason
+
+
+def test_behind_with_nothing_left_that_could_catch_up_it_hunts_the_other_down():
+    # Generated 9x9 boards with only poison and mines left (the game goes on), B 10 points ahead
+    # and walking about: A cannot win on points, so it goes after B and boxes it in.
+    import dataclasses
+
+    from game.duel.bots.default import HUNT_WHY
+    from game.duel.generator import generate_board
+
+    for seed in range(4):
+        grid = ["".join(ch if ch in "xnbAB." else "." for ch in row) for row in generate_board(9, 9, seed=seed).grid]
+        board = dataclasses.replace(parse_map("\n".join(grid)), score_a=0, score_b=10)
+        result = play(board, default(1), make_bot("walker", seed=seed), rounds=300, keep_moves=True)
+        assert result.end == "invalid move" and result.scores[1] == -100 and result.winner == "A Win", seed
+        assert any(HUNT_WHY in reason for who, _, reason in result.moves if who == "A")
