@@ -11,10 +11,10 @@ How it plays (docs/DUEL-BOTS.md says it at length):
   (with the players far apart, the score it will have after the mushrooms it reaches first: a
   star it takes doubles that, not what it has now). Stars at most 6 steps apart are a group, taken
   one after the other: the denial of a star of a group of k the other is racing us for counts
-  ``2^(k-1)`` times. Far ahead, a target down a dead end the other can close behind us is no
-  target. The last target is kept unless another is clearly better. Behind by more than every
-  item it can still reach could bring, the target is the other player (only a trap wins then),
-  the way there around items.
+  ``2^(k-1)`` times. Far ahead, or behind with the other near, a target down a dead end the
+  other can close behind us is no target. The last target is kept unless another is clearly
+  better. Behind by more than every item it can still reach could bring, the target is the
+  other player (only a trap wins then), the way there around items.
 * **Copycat.** As A, when the other has answered our last move with its mirror image (players
   point-symmetric at two turns in a row), every cell is worth its item to us minus the mirror
   cell's item to the other: it walks to the cells that gain (items whose mirror image is gone,
@@ -374,9 +374,9 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     plus the mushrooms it reaches first), the more the nearer the other is, and for a star with
     others near it as many times as the group a tour from it takes doubles again
     (:func:`_star_groups`); once no mushroom of ours is left, or time runs short, every star is
-    taken. Far ahead, a target down a dead end whose mouth the other reaches before we are back
-    out is left (:func:`pockets`). A poison star only when the score is negative enough
-    for halving to help. Poison, mines (far more with the other near) and stars kept for later
+    taken. Far ahead, or behind with the other within ``FAR`` steps, a target down a dead end
+    whose mouth the other reaches before we are back out is left (:func:`pockets`). A poison
+    star only when the score is negative enough for halving to help. Poison, mines (far more with the other near) and stars kept for later
     cost extra steps on the way. ``keep`` is the last move's target: it stays the target while it
     is still worth going for and no other is ``KEEP_FACTOR`` times better per step (so the plan
     does not swing between two targets as the other player moves). ``keep_since`` is our steps to
@@ -472,9 +472,14 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     # Far ahead (the other needs two stars to catch up), a target down a dead end is not worth the
     # risk if we can be boxed in (the board's colours) and the other reaches the pocket's mouth
     # before we are back out (course map: B, 888-25 ahead, was boxed in at the end of the left
-    # edge's column, where its corner star was). Nearer on points, the items are what we need,
-    # and the search weighs the way there (DOOM).
-    exposed = score > SECURE_LEAD * max(their_score, 1) and _vulnerable(st, me)
+    # edge's column, where its corner star was). Behind, with the other near enough for the
+    # search to see it (FAR), such a target is no better: held in the pocket we lose on points
+    # (the evaluation's penned term, whatever the colours), so the search refuses the plan's
+    # step, and the plan, asking again, kept us to and fro at the mouth (gen16x12-682994 seed 1
+    # as A against trapper: 850 rounds at 28-52). Otherwise the items are what we need, and the
+    # search weighs the way there (DOOM).
+    exposed = ((score > SECURE_LEAD * max(their_score, 1) and _vulnerable(st, me))
+               or (score < their_score and 0 <= gap <= FAR))
     dead_ends = pockets(geo) if exposed else {}
 
     def closable(c):

@@ -1082,3 +1082,19 @@ def test_behind_with_nothing_left_that_could_catch_up_it_hunts_the_other_down():
         result = play(board, default(1), make_bot("walker", seed=seed), rounds=300, keep_moves=True)
         assert result.end == "invalid move" and result.scores[1] == -100 and result.winner == "A Win", seed
         assert any(HUNT_WHY in reason for who, _, reason in result.moves if who == "A")
+
+
+def test_behind_with_the_other_near_no_target_down_a_dead_end_it_can_close():
+    # The mushroom at (1, 1) ends a dead end whose mouth (2, 2) B reaches in 3 steps, before A,
+    # 3 steps in, is back out (5). Behind, held in there A would lose on points: the other
+    # mushroom is the target, and the search no longer refuses the plan's step round after round
+    # (gen16x12-682994 seed 1 as A against trapper: at 28-52, 850 rounds to and fro at a dead
+    # end's mouth). Level, the nearer mushroom is still the target.
+    rows = ["x x x . . . .",
+            "x m x . . . .",
+            "x . . A . . .",
+            "x x . . . . m",
+            "x x . B . . ."]
+    for a, target in ((5, (1, 1)), (4, (3, 6))):
+        plan = make_plan(State.from_observation(obs_of(rows, score_a=a, score_b=5)))
+        assert divmod(plan.cell, 7) == target, a
