@@ -376,8 +376,8 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     (:func:`_star_groups`); once no mushroom of ours is left, or time runs short, every star is
     taken. Far ahead, or behind with the other within ``FAR`` steps, a target down a dead end
     whose mouth the other reaches before we are back out is left (:func:`pockets`). A poison
-    star only when the score is negative enough for halving to help. Poison, mines (far more with the other near) and stars kept for later
-    cost extra steps on the way. ``keep`` is the last move's target: it stays the target while it
+    star only when the score is negative enough for halving to help. Poison, mines (far more
+    with the other near) and stars kept for later cost extra steps on the way. ``keep`` is the last move's target: it stays the target while it
     is still worth going for and no other is ``KEEP_FACTOR`` times better per step (so the plan
     does not swing between two targets as the other player moves). ``keep_since`` is our steps to
     the kept target when it was chosen: a kept star's lead is counted from there, so the steps we
