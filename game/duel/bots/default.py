@@ -377,11 +377,12 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     taken. Far ahead, or behind with the other within ``FAR`` steps, a target down a dead end
     whose mouth the other reaches before we are back out is left (:func:`pockets`). A poison
     star only when the score is negative enough for halving to help. Poison, mines (far more
-    with the other near) and stars kept for later cost extra steps on the way. ``keep`` is the last move's target: it stays the target while it
-    is still worth going for and no other is ``KEEP_FACTOR`` times better per step (so the plan
-    does not swing between two targets as the other player moves). ``keep_since`` is our steps to
-    the kept target when it was chosen: a kept star's lead is counted from there, so the steps we
-    walk towards it do not make it look safer, and only the other's steps change its urgency.
+    with the other near) and stars kept for later cost extra steps on the way. ``keep`` is the
+    last move's target: it stays the target while it is still worth going for and no other is
+    ``KEEP_FACTOR`` times better per step (so the plan does not swing between two targets as the
+    other player moves). ``keep_since`` is our steps to the kept target when it was chosen: a
+    kept star's lead is counted from there, so the steps we walk towards it do not make it look
+    safer, and only the other's steps change its urgency.
     Counted from where we stand, the lead grew as we walked, the urgency fell, and the plan turned
     back to another target, then again to this star as the lead shrank (gen30x30-728762 seed 0
     as A against ``trapper``: three turns at rounds 90, 94 and 100 between a star and a group of
@@ -1265,8 +1266,8 @@ class DefaultBot(Bot):
         if plan is None and hopeless(st):
             plan = hunt_plan(st)
         if plan is None:
-            plan = make_plan(st, keep=self._target if kept else -1,
-                             keep_since=self._since if kept else -1, their_past=self._their_cell(obs.round - APPROACH))
+            plan = make_plan(st, keep=self._target if kept else -1, keep_since=self._since if kept else -1,
+                             their_past=self._their_cell(obs.round - APPROACH))
         self._target = plan.cell if plan is not None else -1
         self._since = plan.since if plan is not None else -1
         if len(legal) == 1:
@@ -1459,10 +1460,9 @@ class DefaultBot(Bot):
                 parts.append(f"takes {ITEM_NAME[item]} ({score_before} -> {apply_item(score_before, item)})")
         if plan is not None and plan.cell != mc[1]:
             why = f" ({plan.why})" if plan.why else ""
-            what = ITEM_NAME.get(plan.item, "a cell")
-            if plan.why == HUNT_WHY:
-                parts.append(f"{other} in {plan.steps} ({plan.why})")
-            elif plan.their_steps is None:
+            # The hunt's target is the other player's own cell (no item lies under a player).
+            what = other if plan.cell == st.pos[1 - me] else ITEM_NAME.get(plan.item, "a cell")
+            if plan.their_steps is None:
                 parts.append(f"{what} in {plan.steps}{why}")
             else:
                 needs = f"{other} needs {plan.their_steps}" if plan.their_steps >= 0 else f"{other} cannot reach it"
