@@ -26,6 +26,7 @@ REGISTRY: dict[str, str] = {
     "trapper": "game.duel.bots.sparring:TrapperBot",
     "collector": "game.duel.bots.sparring:CollectorBot",
     "hunter": "game.duel.bots.sparring:HunterBot",
+    "searcher": "game.duel.bots.sparring:SearcherBot",
 }
 
 

@@ -49,7 +49,8 @@ import time
 
 from game.duel.protocol import MOVES, Bot, Decision, DuelObservation
 
-from .sim import EMPTY, ERROR_SCORE, ITEM_NAME, MINE, MUSH, POISON, PSTAR, ROUNDS, STAR, STUN_TURNS, State, apply_item
+from .sim import (EMPTY, ERROR_SCORE, ITEM_NAME, MINE, MUSH, POISON, PSTAR, ROUNDS, STAR, STUN_TURNS, State,
+                  apply_item, negamax_moves)
 
 WIN = 1_000_000.0
 DOOM = 60.0            # being chased into a dead end is nearly lost
@@ -1420,20 +1421,9 @@ class DefaultBot(Bot):
         killer = self.killers.get(ply)
         if killer is not None and len(moves) > 1:
             moves.sort(key=lambda mc: mc[1] != killer)
-        best = -math.inf
-        for mc in moves:
-            undo = st.play(mc[1])
-            try:
-                v = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
-            finally:
-                st.undo(undo)
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        self.killers[ply] = mc[1]
-                        break
+        best, cut = negamax_moves(st, moves, lambda a, b: self._negamax(depth - 1, a, b, ply + 1), alpha, beta)
+        if cut >= 0:
+            self.killers[ply] = cut
         return best
 
     # ------------------------------------------------------------------ reasons

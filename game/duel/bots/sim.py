@@ -296,6 +296,26 @@ class State:
             self.left += 1
 
 
+def negamax_moves(st: State, moves, search, alpha: float, beta: float) -> tuple[float, int]:
+    """One node of an alpha-beta (negamax) search: each of ``moves`` ((move, cell) pairs of the
+    player to move) is played, valued ``-search(-beta, -alpha)`` and undone, until one reaches
+    ``beta``. Returns the best value and the cell whose move cut the search off (-1: none did)."""
+    best = float("-inf")
+    for mc in moves:
+        undo = st.play(mc[1])
+        try:
+            v = -search(-beta, -alpha)
+        finally:
+            st.undo(undo)
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    return best, mc[1]
+    return best, -1
+
+
 def winner_value(score_me: int, score_other: int) -> int:
     """+1, 0 or -1: how the game ends for 'me' by comparing scores."""
     return (score_me > score_other) - (score_me < score_other)

@@ -1,4 +1,4 @@
-"""Sparring partners for the bench and the tests: ``collector``, ``trapper`` and ``hunter``.
+"""Sparring partners for the bench and the tests: ``collector``, ``trapper``, ``hunter`` and ``searcher``.
 
 Not baselines of the issue: they stand in for the course's strongest bots, which are held out.
 ``collector`` follows the default bot's collection plan without any search: mushrooms first,
@@ -7,18 +7,24 @@ until the other player is near, then hunts it: every move it takes the step that
 other the fewest cells it reaches first (and the fewest legal moves), following it into dead ends
 the way the course's best bots boxed their opponents in. ``hunter`` hunts the same way but
 collects like ``greedy`` (value per step, stars as soon as they are worth most): a strong student
-bot as the course saw them, a greedy collector that also traps.
+bot as the course saw them, a greedy collector that also traps. ``searcher`` is the other kind
+of strong student bot: no plan at all, a plain alpha-beta search over both players' moves to a
+fixed number of positions, scoring a position by the score difference, the items each side
+reaches first (Voronoi) and the cells each side reaches first; a player with no legal move loses
+there, so it sees traps within its horizon, for itself and for the other.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 
 from game.duel.protocol import MOVES, Bot, Decision, DuelObservation
 
 from .default import make_plan
 from .greedy import GreedyBot
-from .sim import MINE, State
+from .sim import ERROR_SCORE, MINE, MUSH, POISON, PSTAR, ROUNDS, STAR, State, negamax_moves, winner_value
 
 HUNT_RADIUS = 8
 
@@ -99,3 +105,104 @@ class HunterBot(TrapperBot):
 
     def _collect(self, st: State, obs: DuelObservation) -> Decision:
         return self._greedy.act(obs)
+
+
+class _Out(Exception):
+    """The searcher's node budget is spent."""
+
+
+class SearcherBot(Bot):
+    """Iterative-deepening alpha-beta (negamax) over both players' moves, to ``NODES`` positions.
+
+    Deterministic: the budget counts positions, not seconds (the clock is only a guard at twice
+    the move time). The evaluation, for the player to move: its score less the other's, plus the
+    items each reaches first (a mushroom 1, a poison mushroom -1, a star its score, a poison star
+    half its score lost, each ``DISCOUNT`` per step), plus ``CELL`` for each cell it reaches first.
+    """
+
+    name = "searcher"
+    NODES = 1500
+    DISCOUNT = 0.9
+    CELL = 0.05
+    WIN = 1e12
+
+    def __init__(self, seed: int = 0, move_time: float = 0.3):
+        super().__init__(seed=seed, move_time=move_time)
+        self.st: State | None = None
+        self.nodes = 0
+        self.deadline = 0.0
+
+    def act(self, obs: DuelObservation) -> Decision:
+        st = self.st = State.from_observation(obs)
+        legal = st.legal(st.turn)
+        if not legal:
+            return Decision(MOVES[0], "boxed in")
+        self.nodes, self.deadline = 0, time.perf_counter() + 2 * self.move_time
+        best, depth = legal[0], 0
+        order = list(legal)
+        for d in range(1, 40):
+            try:
+                scored = []
+                alpha = -math.inf
+                for mc in order:
+                    undo = st.play(mc[1])
+                    try:
+                        v = -self._negamax(d - 1, -math.inf, -alpha, 1)
+                    finally:
+                        st.undo(undo)
+                    scored.append((v, mc))
+                    alpha = max(alpha, v)
+            except _Out:
+                break
+            scored.sort(key=lambda x: -x[0])  # stable: ties keep the last depth's order
+            order = [mc for _, mc in scored]
+            best, depth = order[0], d
+            if abs(scored[0][0]) >= self.WIN / 2:
+                break  # a forced result: deeper will not change it
+        return Decision(MOVES[best[0]], f"searches {depth} plies")
+
+    def _negamax(self, depth: int, alpha: float, beta: float, ply: int) -> float:
+        st = self.st
+        self.nodes += 1
+        if self.nodes > self.NODES:
+            raise _Out
+        if self.nodes % 256 == 0:
+            if time.perf_counter() > self.deadline:
+                raise _Out
+        p = st.turn
+        if st.round > ROUNDS or (p == 0 and st.left == 0):
+            return winner_value(st.score[p], st.score[1 - p]) * (self.WIN - ply)
+        moves = st.legal(p) if st.stun[p] == 0 else [(-1, -1)]  # stunned: the turn is skipped
+        if not moves:  # an error: its score becomes -100, and the scores decide
+            return winner_value(ERROR_SCORE, st.score[1 - p]) * (self.WIN - ply)
+        if depth <= 0 and st.stun[p] == 0:  # a skipped turn is searched on: it costs no choice
+            return self._evaluate(p)
+        return negamax_moves(st, moves, lambda a, b: self._negamax(depth - 1, a, b, ply + 1), alpha, beta)[0]
+
+    def _evaluate(self, p: int) -> float:
+        st = self.st
+        geo = st.geo
+        bits = geo.bits
+        free = geo.open_mask & ~bits[st.pos[0]] & ~bits[st.pos[1]]
+        layers = [geo.layers(st.pos[q], free) for q in (0, 1)]
+        masks = st.masks
+        value = [0.0, 0.0]
+        seen = [0, 0]  # cells each player reaches in fewer steps than the layer at hand
+        o = 1 - p
+        for d in range(max(len(layers[0]), len(layers[1]))):
+            now = [layers[q][d] if d < len(layers[q]) else 0 for q in (0, 1)]
+            # Cells a player reaches strictly first are its own; at equal steps, the mover's.
+            own = [0, 0]
+            own[p] = now[p] & ~seen[o]
+            own[o] = now[o] & ~seen[p] & ~now[p]
+            seen = [seen[0] | now[0], seen[1] | now[1]]
+            for q in (0, 1):
+                if not own[q]:
+                    continue
+                score = max(st.score[q], 0)
+                cells = own[q]
+                items = ((masks[MUSH] & cells).bit_count() - (masks[POISON] & cells).bit_count()
+                         + (masks[STAR] & cells).bit_count() * score
+                         - (masks[PSTAR] & cells).bit_count() * (score // 2 + 1))
+                value[q] += items * self.DISCOUNT ** d + cells.bit_count() * self.CELL
+        return st.score[p] - st.score[o] + value[p] - value[o]
