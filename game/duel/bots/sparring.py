@@ -117,7 +117,8 @@ class SearcherBot(Bot):
     Deterministic: the budget counts positions, not seconds (the clock is only a guard at twice
     the move time). The evaluation, for the player to move: its score less the other's, plus the
     items each reaches first (a mushroom 1, a poison mushroom -1, a star its score, a poison star
-    half its score lost, each ``DISCOUNT`` per step), plus ``CELL`` for each cell it reaches first.
+    minus half its score and one more, each ``DISCOUNT`` per step), plus ``CELL`` for each cell it
+    reaches first.
     """
 
     name = "searcher"
@@ -166,9 +167,8 @@ class SearcherBot(Bot):
         self.nodes += 1
         if self.nodes > self.NODES:
             raise _Out
-        if self.nodes % 256 == 0:
-            if time.perf_counter() > self.deadline:
-                raise _Out
+        if self.nodes % 256 == 0 and time.perf_counter() > self.deadline:
+            raise _Out
         p = st.turn
         if st.round > ROUNDS or (p == 0 and st.left == 0):
             return winner_value(st.score[p], st.score[1 - p]) * (self.WIN - ply)

@@ -4,14 +4,10 @@ import pytest
 
 from game.duel.bots import make_bot
 from game.duel.generator import generate_board
-from game.duel.protocol import Decision, DuelObservation
+from game.duel.protocol import Decision
 
 from .arena import parse_map, play
-
-
-def obs_of(rows, me="A", round_=1, score_a=0, score_b=0):
-    return DuelObservation(round=round_, grid=tuple(r.replace(" ", "") for r in rows),
-                           score_a=score_a, score_b=score_b, me=me)
+from .test_registry_simple import obs_of
 
 
 def test_it_boxes_the_other_in_when_one_step_does_it():
