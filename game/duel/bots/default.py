@@ -83,6 +83,7 @@ CYCLE_WINDOW = 40      # rounds of our own moves remembered to spot a stand-off 
 CYCLE_REPEATS = 2      # back at the same two cells this often: a stand-off, play another move than before
 CYCLE_PENALTY = 3.0    # a move played before from the same two cells, each time: just above the search's MARGIN
 CYCLE_COUNT = 3        # ... counted at most this often (9 bits of score ratio: still far below DOOM, a dead end)
+STALL = 8              # back at the same two cells this often (not in the copy game): no copycat, drop the symmetry guard
 GROUP_STEPS = 6        # stars at most this many steps apart are a group: whoever takes one goes on to the next
 GROUP_MAX = 4          # ... counted up to this many (the other taking four: 16 times its score)
 SECURE_LEAD = 4        # a score this many times the other's: only being boxed in can lose it
@@ -1291,7 +1292,14 @@ class DefaultBot(Bot):
         # game, costs SYMMETRY_PENALTY times that chance (above the least of any move).
         # Not once the other has shown it does not copy: then the guard only costs (gen12x23-255575
         # seed 1 as A against trapper: at 86-105 it took a poison star to keep clear of symmetry).
-        risky = symmetry_risks(st, legal) if me == 0 and not self._declined else {}
+        # Nor in a long stand-off outside the copy game (the same two cells STALL times in the last
+        # CYCLE_WINDOW rounds): a copycat that has lost the symmetry walks about, it does not stand
+        # its ground, and the guard would keep us where we are, since any way out can let a bot
+        # stepping at random stand point-symmetric (gen16x12-682994 seed 1 as A against searcher:
+        # at 32-75, A walked to and fro between two cells for 950 rounds, "keeping the position from
+        # turning symmetric", the guard outweighing the stand-off breaker).
+        guarded = me == 0 and not self._declined and (copying or len(self._played_here(st)) < STALL)
+        risky = symmetry_risks(st, legal) if guarded else {}
         if copying and plan_mc is not None and (
                 plan.why.startswith(LINE_WHY)
                 or (st.score[me] < st.score[1 - me] and len(self._played_here(st)) >= CYCLE_REPEATS)):

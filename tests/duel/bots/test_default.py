@@ -1098,3 +1098,48 @@ def test_behind_with_the_other_near_no_target_down_a_dead_end_it_can_close():
     for a, target in ((5, (1, 1)), (4, (3, 6))):
         plan = make_plan(State.from_observation(obs_of(rows, score_a=a, score_b=5)))
         assert divmod(plan.cell, 7) == target, a
+
+
+# gen16x12-682994 seed 1 as A against searcher, round 61: A (32-75) in a corridor two cells long,
+# B one step from the star at the mirror image of A's way out.
+STALL_ROWS = [". . . . . x m m . x n .",
+              "x . . . . . . . . . m m",
+              "x . . x m m m x x . x .",
+              ". x m x x x x . x . . x",
+              ". . b x x x x A . x . m",
+              "x x x t x x n x . x . x",
+              "m m . . . m . . . . . x",
+              "n m . m m . . x . m . x",
+              "x . m . x . . m m . m n",
+              "x . . . . . . . . . m m",
+              "x . x B x n x x t x x x",
+              "m . x s m x x x x b . .",
+              "x . . x m x x x x m x .",
+              ". x . x x m . . x . m x",
+              "m m . . . . . . . . . x",
+              ". n x . m m x . . . . ."]
+
+
+@pytest.mark.parametrize("stand_off", [3, 20])
+def test_a_long_stand_off_outside_the_copy_game_drops_the_symmetry_guard(stand_off):
+    # Every way out of the corridor (RIGHT) lets B, stepping at random, stand on the mirror image
+    # of our cell (its star): the guard sends A back UP. Briefly, that is the guard's job (a
+    # copycat that lost the symmetry may snap back). But a bot that stands its ground round after
+    # round is no copycat walking about: in the game A walked UP and DOWN for 950 rounds, "keeping
+    # the position from turning symmetric", and collected nothing. From STALL repeats of the same
+    # two cells, the guard is off and the stand-off breaker takes the way out.
+    from game.duel.bots.default import STALL
+    obs = obs_of(STALL_ROWS, round_=61, score_a=32, score_b=75)
+    st = State.from_observation(obs)
+    cols = st.geo.cols
+    up, down = MOVES.index("UP"), MOVES.index("DOWN")
+    bot = default(1, nodes=1500)
+    bot._prev = (60, (9, 3), obs.grid, 0)
+    visits = [[r, st.pos[0], st.pos[1], up] if r % 2 else [r, st.pos[0] - cols, st.pos[1] - cols, down]
+              for r in range(61 - 2 * stand_off, 61)]
+    bot._visits = visits
+    answer = bot.act(obs)
+    if stand_off < STALL:
+        assert answer.move == "UP" and "symmetric" in answer.reason
+    else:
+        assert answer.move == "RIGHT" and "symmetric" not in answer.reason
