@@ -83,6 +83,7 @@ CYCLE_WINDOW = 40      # rounds of our own moves remembered to spot a stand-off 
 CYCLE_REPEATS = 2      # back at the same two cells this often: a stand-off, play another move than before
 CYCLE_PENALTY = 3.0    # a move played before from the same two cells, each time: just above the search's MARGIN
 CYCLE_COUNT = 3        # ... counted at most this often (9 bits of score ratio: still far below DOOM, a dead end)
+KEEP_TURNS = 10        # the other within CLOSE of a star at each of our last this many turns: it keeps it (no try)
 STALL = 8              # back at the same two cells this often (not in the copy game): no copycat, drop the symmetry guard
 GROUP_STEPS = 6        # stars at most this many steps apart are a group: whoever takes one goes on to the next
 GROUP_MAX = 4          # ... counted up to this many (the other taking four: 16 times its score)
@@ -365,7 +366,8 @@ class Plan:
 TRY_WHY = "the other is nearer: worth the try"
 
 
-def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int = -1) -> Plan | None:
+def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int = -1,
+              their_recent: tuple = ()) -> Plan | None:
     """Pick the item with the best value per step that this player reaches before the other (or,
     when there is none, one the other reaches first, the less far ahead the other, the better).
 
@@ -393,7 +395,9 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     away: gen22x22-43037 seed 0 as B, seven steps up the board while A went the other way.
     ``their_past`` is the other's cell ``APPROACH`` of our turns ago (-1: not known): a star more
     than ``RISK_NEAR`` steps ahead of the other then waits unless the other walked straight at it
-    (and waiting still adds ``WAIT_WORTH`` doublings).
+    (and waiting still adds ``WAIT_WORTH`` doublings). ``their_recent`` is the other's cells at
+    our last ``KEEP_TURNS`` turns (() when not all known): a star it stood by at each of them is
+    never a try (:func:`_kept`).
     """
     me = st.turn
     geo = st.geo
@@ -454,7 +458,15 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
         candidates.append((c, it, d, t))
     if try_stars:
         reach = _try_reach(score, their_score, candidates, contested, my_mushrooms, turns_left)
-        tries = [x for x in contested if x[1] == STAR and steps[x[0]] - x[3] - stun_other <= reach]
+        # Not a star the other keeps: one it stood by at each of our last KEEP_TURNS turns
+        # (``their_recent``). It takes it the moment we come, and the walk there only keeps us
+        # from our own items (duel12x30.txt seed 0 as A against searcher: at 280-78, B sat by the
+        # two stars of its corner from round 115 on; A, its plan swinging between them and its
+        # mushrooms, collected nothing more, and lost 283-312 when B took both in rounds 997-998).
+        # A bot only passing by is still worth the try (gen18x16-731691 seed 0 as B against
+        # trapper: our try drew A, hunting, onto a poison star; won 195-62).
+        tries = [x for x in contested if x[1] == STAR and steps[x[0]] - x[3] - stun_other <= reach
+                 and not _kept(geo, x[0], x[3], their_recent)]
     safety = STAR_SAFETY
     # What a star denies the other: the doubling of the score it will have when it takes the star,
     # at least its mushrooms to come (the ones it reaches first), not only the score it has now.
@@ -585,6 +597,15 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
         return None
     _, c, it, d, t, why = best
     return Plan(c, it, steps[c], t, first[c], why, max(keep_since, steps[c]) if c == keep else -1)
+
+
+def _kept(geo, star: int, their_steps: int, their_recent: tuple) -> bool:
+    """Whether the other keeps ``star``: within ``CLOSE`` steps of it now (``their_steps``) and at
+    each of our last ``KEEP_TURNS`` turns (``their_recent``: its cells then, all remembered)."""
+    if their_steps > CLOSE or len(their_recent) < KEEP_TURNS:
+        return False
+    dist = geo.distances(star, -1)
+    return all(0 <= dist[c] <= CLOSE for c in their_recent)
 
 
 def hopeless(st: State) -> bool:
@@ -1205,6 +1226,12 @@ class DefaultBot(Bot):
         """The other's cell at our move of ``round_`` (-1: not remembered, e.g. we were stunned)."""
         return next((v[2] for v in self._visits if v[0] == round_), -1)
 
+    def _their_cells(self, round_: int, turns: int) -> tuple:
+        """The other's cells at our moves of the ``turns`` rounds before ``round_``; () unless every
+        one of them is remembered (not after a stun of ours, nor early in the game)."""
+        cells = tuple(self._their_cell(round_ - k) for k in range(1, turns + 1))
+        return () if -1 in cells else cells
+
     def _played_here(self, st: State) -> list[int]:
         """The moves (indices into ``MOVES``) we played from this cell, with the other on its cell,
         in the last ``CYCLE_WINDOW`` rounds."""
@@ -1269,7 +1296,8 @@ class DefaultBot(Bot):
             plan = hunt_plan(st)
         if plan is None:
             plan = make_plan(st, keep=self._target if kept else -1, keep_since=self._since if kept else -1,
-                             their_past=self._their_cell(obs.round - APPROACH))
+                             their_past=self._their_cell(obs.round - APPROACH),
+                             their_recent=self._their_cells(obs.round, KEEP_TURNS))
         self._target = plan.cell if plan is not None else -1
         self._since = plan.since if plan is not None else -1
         if len(legal) == 1:

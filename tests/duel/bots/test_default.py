@@ -1143,3 +1143,49 @@ def test_a_long_stand_off_outside_the_copy_game_drops_the_symmetry_guard(stand_o
         assert answer.move == "UP" and "symmetric" in answer.reason
     else:
         assert answer.move == "RIGHT" and "symmetric" not in answer.reason
+
+
+# duel12x30.txt seed 0 as A against searcher, round 229: A ahead 280-78, B by the two stars of its
+# corner (bottom left) since round 115.
+KEPT_STARS = [
+    ". x x . . . . . . . . . x x m x x x . n . m m . x . x m . .",
+    ". . . . m m n m m m x . x . b . . . . . . . m . x m n x x n",
+    "x . x m x x x m . x b . . . . . . m . t x . x x b . . . . t",
+    "x . . . . . . x . . x . . . x b . x m x m . . x . . . . . n",
+    "x . x . . x . x x . m x . x x x . x m n x . . . . . x x x x",
+    ". . . . x . . A . . x m m . m x m x x x . m . n x . x . x m",
+    ". x . x . x . . . . x x x m x m . m m x . . . m m x . . . m",
+    "x x x x . . . . . x n m x . x x x . x m . x x m x . . x . x",
+    "n B . . . . x . . m x m x . b x . . . x . . x m m n . . . x",
+    "t s s . . b x x . x t . m . . . . . . b x . . x x x . x . x",
+    "n x x n m x . m . . . . . . . . . x . x . . . . . . . . . .",
+    ". . m x . x . m m . n . x x x m x x . . . . . . . . . x x .",
+]
+
+
+def test_no_try_for_a_star_the_other_keeps_by_it():
+    # B's two stars would double its 78 twice (312): every star of B's is a try (session 28). But
+    # B has stood within 3 steps of them at every turn, and takes one the moment A comes near. In
+    # the game A's plan swung between them and its own mushrooms, A collected nothing more, and B
+    # took both stars in rounds 997-998: lost 283-312. Knowing where B stood at each of our last
+    # KEEP_TURNS turns, the plan collects (the mushroom at (4, 10)), and A won 321-312.
+    from game.duel.bots.default import KEEP_TURNS
+    obs = obs_of(KEPT_STARS, round_=229, score_a=280, score_b=78)
+    st = State.from_observation(obs)
+    cols = st.geo.cols
+    by_it = (8 * cols + 1, 8 * cols + 2)
+    kept = by_it * (KEEP_TURNS // 2)
+    plan = make_plan(st, their_recent=kept)
+    assert divmod(plan.cell, cols) == (4, 10) and "worth the try" not in plan.why
+    # Not knowing (nothing remembered, or fewer turns), or with B away from them at one of those
+    # turns (passing by, as a collector does), the star is a try.
+    for recent in ((), kept[1:], kept[:-1] + (5 * cols + 5,)):
+        plan = make_plan(st, their_recent=recent)
+        assert divmod(plan.cell, cols) == (9, 2) and "worth the try" in plan.why
+    # The bot reads those cells off what it remembers of its last moves.
+    bot = default(0, nodes=400)
+    bot._prev = (228, (8, 2), obs.grid, 0)
+    bot._visits = [[229 - k, st.pos[0], kept[k - 1], 0] for k in range(KEEP_TURNS, 0, -1)]
+    assert bot._their_cells(229, KEEP_TURNS) == kept
+    bot._visits = bot._visits[1:]
+    assert bot._their_cells(229, KEEP_TURNS) == ()
