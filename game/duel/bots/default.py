@@ -1326,11 +1326,12 @@ class DefaultBot(Bot):
         # stepping at random stand point-symmetric (gen16x12-682994 seed 1 as A against searcher:
         # at 32-75, A walked to and fro between two cells for 950 rounds, "keeping the position from
         # turning symmetric", the guard outweighing the stand-off breaker).
-        guarded = me == 0 and not self._declined and (copying or len(self._played_here(st)) < STALL)
+        repeats = len(self._played_here(st))  # times back at these two cells (the breaker counts them by move)
+        guarded = me == 0 and not self._declined and (copying or repeats < STALL)
         risky = symmetry_risks(st, legal) if guarded else {}
         if copying and plan_mc is not None and (
                 plan.why.startswith(LINE_WHY)
-                or (st.score[me] < st.score[1 - me] and len(self._played_here(st)) >= CYCLE_REPEATS)):
+                or (st.score[me] < st.score[1 - me] and repeats >= CYCLE_REPEATS)):
             # The copy game's line: its way was checked item by item. Or, behind, back at the same
             # two cells again: the guard and the plan would send us to and fro, and lose on points.
             # (Ahead, to and fro keeps the lead: duel8x8.txt seeds 1 and 3, won 3-2 and 2-1 so.)
