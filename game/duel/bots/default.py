@@ -1389,6 +1389,8 @@ class DefaultBot(Bot):
         self.last_depth, self.last_nodes = depth_done, self.nodes
         if choice is None:  # nothing finished in time: the plan, or else the first legal move
             choice = plan_mc if plan_mc is not None and plan_mc not in pen else min(legal, key=lambda mc: pen.get(mc, 0.0))
+        elif st.round >= ROUNDS and abs(choice_value) >= WIN / 2:
+            choice = self._last_move(legal, choice, depth_done)
         note = None if choice == plan_mc or plan_mc is None else "overrides the plan"
         if plan_mc in symmetric and choice != plan_mc:
             note = "keeps the position from turning symmetric (a copycat would tie)"
@@ -1396,6 +1398,19 @@ class DefaultBot(Bot):
             note = "breaks a stand-off (the same two cells again)"
         return Decision(MOVES[choice[0]], self._reason(st, choice, choice_value, plan if choice == plan_mc else None,
                                                        note, depth=depth_done))
+
+    def _last_move(self, legal, choice, depth: int):
+        """Our last move of the game, its result settled (the search saw the end): of the moves with
+        the best result, the one that keeps the most score. The search's values tie, and the first
+        legal move was taken: a poison star, 13 -> 6, with every move losing (gen10x10-587686 seed 0
+        as B against trapper); ahead, a poison star that still wins halves the score all the same.
+        Each move is searched again with a full window (the root's other moves are only bounds)."""
+        try:
+            exact = {mc: self._root_value(mc, depth, -math.inf, math.inf) for mc in legal}
+        except _OutOfBudget:
+            return choice
+        best = max(exact.values())
+        return max((mc for mc in legal if exact[mc] == best), key=lambda mc: (self._one_ply(mc), -mc[0]))
 
     def _chase(self, st: State, legal, info: Analysis):
         """When the other is in a dead end (a single-entrance pocket without a cycle) and our score
@@ -1477,7 +1492,9 @@ class DefaultBot(Bot):
             finally:
                 st.undo(undo)
         if value is not None and value >= WIN / 2:
-            parts.append(f"traps {other} within {max(1, round(WIN - value) // 2)} moves")
+            moves = max(1, round(WIN - value) // 2)
+            # A win the search sees at the game's end is on points, not a trap.
+            parts.append("ends ahead" if st.round + moves > ROUNDS else f"traps {other} within {moves} moves")
         elif value is not None and value <= -WIN / 2:
             parts.append("every move loses; holding out")
         if item:

@@ -909,6 +909,23 @@ def test_a_stand_off_is_not_broken_by_a_poison_star():
     assert {a.move for a in answers} == {"RIGHT"}
 
 
+@pytest.mark.parametrize("rows, me, a, b, move, why", [
+    # B's last move, every move losing: the first legal move (UP) is a poison star, 13 -> 6.
+    ([". t . .", "x B . .", ". . . A"], "B", 23, 13, "RIGHT", "every move loses; holding out"),
+    ([". t . .", "x B m .", ". . . A"], "B", 23, 13, "RIGHT", "takes mushroom (13 -> 14)"),
+    # Ahead, the poison star still wins (6-3), and halves the score all the same.
+    ([". t . .", "x B . .", ". . . A"], "B", 3, 13, "RIGHT", "ends ahead"),
+    # A's last move, one point ahead: the poison star (6-12) would lose.
+    ([". t . .", "x A . .", ". . . B"], "A", 13, 12, "RIGHT", "ends ahead"),
+])
+def test_the_last_move_of_a_settled_game_keeps_the_score(rows, me, a, b, move, why):
+    # gen10x10-587686 seed 0 as B against trapper, round 1000: with every move losing, each had
+    # the same value and the first legal move was taken, a poison star (13 -> 6).
+    answer = default(nodes=1500).act(obs_of(rows, me=me, round_=1000, score_a=a, score_b=b))
+    assert answer.move == move and why in answer.reason, answer.reason
+    assert "traps" not in answer.reason  # a win the search sees at the game's end is on points
+
+
 def test_a_penalty_never_turns_a_forced_result_around():
     # Penalties (a copycat's symmetry, a stand-off) weigh moves the search cannot tell apart; a
     # forced loss stays as the search found it, so holding out longest still wins over a move
