@@ -53,6 +53,7 @@ from .sim import (EMPTY, ERROR_SCORE, ITEM_NAME, MINE, MUSH, POISON, PSTAR, ROUN
                   apply_item, negamax_moves)
 
 WIN = 1_000_000.0
+SETTLED_MARGIN = 0.4  # at most this for the final margin of a settled result (below half a ply)
 DOOM = 60.0            # being chased into a dead end is nearly lost
 GAMMA = 0.92          # an item d steps away counts GAMMA**d of itself
 HAZARD = 12           # extra steps charged for an item only reachable over poison or a mine
@@ -98,6 +99,31 @@ _POW = [GAMMA ** d for d in range(4200)]
 
 class _OutOfBudget(Exception):
     pass
+
+
+def settled(mine: int, theirs: int, ply: int) -> float:
+    """The value of a game over ``ply`` plies from the root (a game that ends on points: the plies
+    to the last round's end), with final scores ``mine`` and ``theirs``: a win is worth WIN less
+    the plies to it (a loss the negative), and the final margin adds less than half a ply
+    (SETTLED_MARGIN at most). Without it every settled result of the same length tied whatever the
+    score, and the search took the first move of the tie: a poison star on the last move, 13 -> 6,
+    with every move losing (gen10x10-587686 seed 0 as B against trapper). And a game ended by
+    taking the last item counted as a quick win, a poison star taken to end it at 6-3, not 13-3."""
+    w = (mine > theirs) - (mine < theirs)
+    d = mine - theirs
+    return w * (WIN - ply) + SETTLED_MARGIN * d / (abs(d) + 10)
+
+
+def _plies(value: float) -> int:
+    """How many plies ahead a settled result (``settled``) lies."""
+    return round(WIN - abs(value))
+
+
+def _at_the_end(st: State, value: float) -> bool:
+    """Whether a settled result seen from ``st`` comes at the game's end, not by a trap: the
+    round of the position ``_plies(value)`` plies on is past the last (A moves first in a round,
+    so from B's turn one ply reaches the next round)."""
+    return st.round + (_plies(value) + st.turn) // 2 > ROUNDS
 
 
 def slog(x: float) -> float:
@@ -1384,13 +1410,13 @@ class DefaultBot(Bot):
             if best != order[0]:
                 order.remove(best)
                 order.insert(0, best)
-            if abs(best_value) >= WIN / 2:
-                break  # a forced result: deeper search cannot change it
+            if abs(best_value) >= WIN / 2 and (not _at_the_end(st, best_value) or depth >= _plies(best_value)):
+                break  # a forced result: deeper search cannot change it (on points, once it sees the end)
         self.last_depth, self.last_nodes = depth_done, self.nodes
         if choice is None:  # nothing finished in time: the plan, or else the first legal move
             choice = plan_mc if plan_mc is not None and plan_mc not in pen else min(legal, key=lambda mc: pen.get(mc, 0.0))
-        elif st.round >= ROUNDS and abs(choice_value) >= WIN / 2:
-            choice = self._last_move(legal, choice, depth_done)
+        elif abs(choice_value) >= WIN / 2:
+            choice = self._settled_move(legal, choice, depth_done)
         note = None if choice == plan_mc or plan_mc is None else "overrides the plan"
         if plan_mc in symmetric and choice != plan_mc:
             note = "keeps the position from turning symmetric (a copycat would tie)"
@@ -1399,12 +1425,15 @@ class DefaultBot(Bot):
         return Decision(MOVES[choice[0]], self._reason(st, choice, choice_value, plan if choice == plan_mc else None,
                                                        note, depth=depth_done))
 
-    def _last_move(self, legal, choice, depth: int):
-        """Our last move of the game, its result settled (the search saw the end): of the moves with
-        the best result, the one that keeps the most score. The search's values tie, and the first
-        legal move was taken: a poison star, 13 -> 6, with every move losing (gen10x10-587686 seed 0
-        as B against trapper); ahead, a poison star that still wins halves the score all the same.
-        Each move is searched again with a full window (the root's other moves are only bounds)."""
+    def _settled_move(self, legal, choice, depth: int):
+        """A move with the game's result settled (the search saw a trap or the game's end): of the
+        moves with the best result, the exact best (the quickest trap, the longest hold-out, the
+        best final margin: ``settled``), and of those the one the evaluation rates highest. The
+        plan's move was kept unless another beat it by MARGIN, a round's worth of plies, and on
+        the last move, every move tying, the first legal move was taken: a poison star, 13 -> 6,
+        with every move losing (gen10x10-587686 seed 0 as B against trapper); ahead, a poison star
+        that still wins halves the score all the same. Each move is searched again with a full
+        window (the root's other moves are only bounds)."""
         try:
             exact = {mc: self._root_value(mc, depth, -math.inf, math.inf) for mc in legal}
         except _OutOfBudget:
@@ -1453,9 +1482,9 @@ class DefaultBot(Bot):
             raise _OutOfBudget
         p = st.turn
         if st.round > ROUNDS or (p == 0 and st.left == 0):
-            s = st.score
-            w = (s[p] > s[1 - p]) - (s[p] < s[1 - p])
-            return w * (WIN - ply)
+            # Counted as at the last round's end, however soon the last item went: a game ended
+            # early is no surer than one the search sees end on points.
+            return settled(st.score[p], st.score[1 - p], ply + 2 * (ROUNDS + 1 - st.round))
         if depth <= 0:
             v = evaluate(st, spread=self._spread)
             return v if p == 0 else -v
@@ -1467,9 +1496,7 @@ class DefaultBot(Bot):
                 st.undo(undo)
         moves = st.legal(p)
         if not moves:  # an error: this player's score becomes -100 and the scores decide
-            other = st.score[1 - p]
-            w = (ERROR_SCORE > other) - (ERROR_SCORE < other)
-            return w * (WIN - ply)
+            return settled(ERROR_SCORE, st.score[1 - p], ply)
         killer = self.killers.get(ply)
         if killer is not None and len(moves) > 1:
             moves.sort(key=lambda mc: mc[1] != killer)
@@ -1492,9 +1519,9 @@ class DefaultBot(Bot):
             finally:
                 st.undo(undo)
         if value is not None and value >= WIN / 2:
-            moves = max(1, round(WIN - value) // 2)
+            moves = max(1, (_plies(value) + me) // 2)
             # A win the search sees at the game's end is on points, not a trap.
-            parts.append("ends ahead" if st.round + moves > ROUNDS else f"traps {other} within {moves} moves")
+            parts.append("ends ahead" if _at_the_end(st, value) else f"traps {other} within {moves} moves")
         elif value is not None and value <= -WIN / 2:
             parts.append("every move loses; holding out")
         if item:

@@ -926,6 +926,33 @@ def test_the_last_move_of_a_settled_game_keeps_the_score(rows, me, a, b, move, w
     assert "traps" not in answer.reason  # a win the search sees at the game's end is on points
 
 
+@pytest.mark.parametrize("rows, me, a, b, round_", [
+    # B ahead 13-3; the poison star is the last item: taking it ends the game at once, 6-3.
+    ([". t . . . .", ". B . . . .", ". . . . A ."], "B", 3, 13, 997),
+    ([". t . . . .", ". B . . . .", ". . . . A ."], "B", 3, 13, 999),
+    ([". t . . . .", ". A . . . .", ". . . . B ."], "A", 30, 12, 999),
+])
+def test_a_game_won_on_points_is_not_ended_early_for_less(rows, me, a, b, round_):
+    # A settled result is worth WIN less the plies to it; a game ended by taking the last item
+    # counted as a quick win, so the search took the poison star (13 -> 6) to end it a few
+    # rounds early. A game that ends on points counts as at the last round's end, and the final
+    # margin breaks the tie: it walks on and wins 13-3.
+    answer = default(nodes=1500).act(obs_of(rows, me=me, round_=round_, score_a=a, score_b=b))
+    assert answer.move != "UP" and "ends ahead" in answer.reason, answer.reason
+
+
+def test_a_settled_result_prefers_the_better_margin_and_the_quicker_trap():
+    from game.duel.bots.default import WIN, settled
+
+    # The final margin never outweighs a ply: a quicker trap, a longer hold-out stay first.
+    assert settled(-100, 5, 4) < settled(-100, 500, 6) < 0
+    assert settled(5, -100, 3) > settled(5000, -100, 5) > WIN / 2
+    # Among results as far off, the better margin, win or loss; a tie is worth nothing.
+    assert settled(13, 3, 10) > settled(6, 3, 10) > WIN - 11
+    assert settled(6, 23, 10) < settled(13, 23, 10) < -(WIN - 11)
+    assert settled(7, 7, 10) == 0
+
+
 def test_a_penalty_never_turns_a_forced_result_around():
     # Penalties (a copycat's symmetry, a stand-off) weigh moves the search cannot tell apart; a
     # forced loss stays as the search found it, so holding out longest still wins over a move
