@@ -50,7 +50,7 @@ import time
 from game.duel.protocol import MOVES, Bot, Decision, DuelObservation
 
 from .sim import (EMPTY, ERROR_SCORE, ITEM_NAME, MINE, MUSH, POISON, PSTAR, ROUNDS, STAR, STUN_TURNS, State,
-                  apply_item, negamax_moves)
+                  apply_item, negamax_moves, winner_value)
 
 WIN = 1_000_000.0
 SETTLED_MARGIN = 0.4  # at most this for the final margin of a settled result (below half a ply)
@@ -109,9 +109,8 @@ def settled(mine: int, theirs: int, ply: int) -> float:
     score, and the search took the first move of the tie: a poison star on the last move, 13 -> 6,
     with every move losing (gen10x10-587686 seed 0 as B against trapper). And a game ended by
     taking the last item counted as a quick win, a poison star taken to end it at 6-3, not 13-3."""
-    w = (mine > theirs) - (mine < theirs)
     d = mine - theirs
-    return w * (WIN - ply) + SETTLED_MARGIN * d / (abs(d) + 10)
+    return winner_value(mine, theirs) * (WIN - ply) + SETTLED_MARGIN * d / (abs(d) + 10)
 
 
 def _plies(value: float) -> int:
