@@ -1314,7 +1314,11 @@ class DefaultBot(Bot):
         else:
             self._copied = 0
         plan = None
-        if self._copied >= COPYCAT:
+        # Not against a bot that once passed up a copy (a copycat never does), however often the
+        # players stand point-symmetric again: by its star, stepping to and fro, searcher mirrored our
+        # steps every other turn, the copy plan and the usual one took turns, and we stood still for
+        # 890 rounds, behind (gen22x10-498490 seed 0 as A, lost 104-115).
+        if self._copied >= COPYCAT and not self._declined:
             plan = copy_plan(st, keep=self._target if consecutive else -1)
         copying = plan is not None
         if plan is None and hopeless(st):

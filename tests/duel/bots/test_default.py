@@ -521,13 +521,16 @@ def test_against_a_copycat_the_stand_off_breaker_stays_out():
     assert bot.last_depth == 0
 
 
+COPIED = [["A . . . .", ". . . . .", "m . . . .", ". . . . .", "m . . . B"],
+          [". A . . .", ". . . . .", "m . . . .", ". . . . .", "m . . B ."],
+          [". . A . .", ". . . . .", "m . . . .", ". . . . .", "m . B . ."]]
+
+
 def test_a_copycat_is_recognised_from_its_moves():
     # As A, after B has answered two moves in a row with their mirror images, the bot plays the
     # copycat plan (here: the mushroom whose mirror image is gone), not its usual one.
     bot = default(1)
-    grids = [["A . . . .", ". . . . .", "m . . . .", ". . . . .", "m . . . B"],
-             [". A . . .", ". . . . .", "m . . . .", ". . . . .", "m . . B ."],
-             [". . A . .", ". . . . .", "m . . . .", ". . . . .", "m . B . ."]]
+    grids = COPIED
     for k, g in enumerate(grids):
         answer = bot.act(obs_of(g, round_=k + 1))
     assert "copies" in answer.reason or "breaks the copying" in answer.reason, answer.reason
@@ -541,13 +544,36 @@ def test_a_copycat_is_recognised_from_its_moves():
     assert fresh.move == answer.move and fresh.reason == answer.reason
 
 
+def test_no_copycat_plan_against_a_bot_that_once_did_not_copy():
+    # A bot that passed up a copy it could have made is no copycat (a copycat never does: see
+    # test_a_bot_that_does_not_copy_when_it_could_is_no_copycat), even when the players stand
+    # point-symmetric again. gen22x10-498490 seed 0 as A against searcher: at 52-58, B stood by
+    # its star and stepped to and fro; A's steps by its own star mirrored them every other turn, so
+    # the copycat plan (a poison star "halving the gap") and the usual plan (a mushroom 5 steps
+    # away) took turns, and A stood still from round 104 to 996 (lost 104-115).
+    bot = default(1)
+    bot._declined = True
+    for k, g in enumerate(COPIED):
+        answer = bot.act(obs_of(g, round_=k + 1))
+    assert bot.memory()["copied"] >= 2  # the symmetric turns are still counted
+    assert not any(word in answer.reason for word in ("copies", "copying", "copy game")), answer.reason
+    # As a program, the same from the memory file.
+    memory = {}
+    for k, g in enumerate(COPIED):
+        bot = default(1)
+        bot.restore(memory)
+        if k == 0:
+            bot._declined = True  # from the memory file after that
+        fresh = bot.act(obs_of(g, round_=k + 1))
+        memory = bot.memory()
+    assert memory["declined"] is True and fresh.reason == answer.reason
+
+
 def test_memory_from_an_earlier_game_is_dropped_at_the_next_games_start():
     # A judge may run a program in the same working folder game after game. What the bot
     # remembers from the last game (here: a copycat seen round after round) must not carry over:
     # round 1 of the next game plays exactly as a bot that remembers nothing.
-    grids = [["A . . . .", ". . . . .", "m . . . .", ". . . . .", "m . . . B"],
-             [". A . . .", ". . . . .", "m . . . .", ". . . . .", "m . . B ."],
-             [". . A . .", ". . . . .", "m . . . .", ". . . . .", "m . B . ."]]
+    grids = COPIED
     memory = {}
     for k, g in enumerate(grids):
         bot = default(1)
