@@ -65,6 +65,7 @@ STAR_RISK = 30         # a star is at risk when the other is at most min(our mus
 RISK_NEAR = 5          # ... at once; farther (up to STAR_RISK) only while it walks straight at the star
 APPROACH = 2           # our turns looked back to see the other walking straight at a star (when we know)
 WAIT_WORTH = 0.5       # ... and only while our mushrooms to come add this many doublings (log2) to the score
+WAIT_LEAD = 10         # ... for a lead beyond this, fewer (times (WAIT_LEAD / lead)^2) if we go for a mushroom
 STAR_TIME_MARGIN = 40  # start the star tour this many turns before it would be too late
 TERRITORY = 0.5        # the evaluation's weight on the share of the board each side reaches first
 CLOSE = 3              # the other this near is a wall for the plan (no walking through it)
@@ -420,9 +421,10 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     away: gen22x22-43037 seed 0 as B, seven steps up the board while A went the other way.
     ``their_past`` is the other's cell ``APPROACH`` of our turns ago (-1: not known): a star more
     than ``RISK_NEAR`` steps ahead of the other then waits unless the other walked straight at it
-    (and waiting still adds ``WAIT_WORTH`` doublings). ``their_recent`` is the other's cells at
-    our last ``KEEP_TURNS`` turns (() when not all known): a star it stood by at each of them is
-    never a try (:func:`_kept`).
+    (and waiting still adds ``WAIT_WORTH`` doublings; fewer for a lead beyond ``WAIT_LEAD`` steps
+    when the plan then goes for a mushroom). ``their_recent`` is the other's cells at our last
+    ``KEEP_TURNS`` turns (() when not all known): a star it stood by at each of them is never a
+    try (:func:`_kept`).
     """
     me = st.turn
     geo = st.geo
@@ -541,12 +543,20 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     # Worth the risk only while the mushrooms it would double are a good part of the score: a star
     # the other takes costs two doublings (ours lost, its won), so once the score is large next to
     # our mushrooms (on a star-rich board after a few stars) every star is taken at once.
-    worth_waiting = score <= 0 or math.log2((score + my_mushrooms) / score) >= WAIT_WORTH
+    # Far ahead of the other (beyond WAIT_LEAD steps) the star is safer, so it may wait for fewer
+    # mushrooms ("relaxed", below): gen17x17-448431 seed 0 as B against searcher, at 76 points B's
+    # 31 mushrooms to come added 0.49 of a doubling, a star 19 steps ahead of A was taken at once
+    # and none of them was doubled. Waiting pays only for mushrooms, though (see choose below).
+    waiting_gain = math.inf if score <= 0 else math.log2((score + my_mushrooms) / score)
+
+    def worth_waiting(lead, relaxed):
+        scale = min(1.0, (WAIT_LEAD / max(lead, 1)) ** 2) if relaxed else 1.0
+        return waiting_gain >= WAIT_WORTH * scale
 
     def coming(c):
         return past is None or past[c] - theirs[c] >= APPROACH
 
-    def pick(cands, label, tries=()):
+    def pick(cands, label, tries=(), relaxed=False):
         best = kept = None
         for c, it, d, t, race in [(*x, label) for x in cands] + [(*x, TRY_WHY) for x in tries]:
             if it == MUSH:
@@ -560,7 +570,8 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
                 if c == keep and keep_since > steps[c]:
                     lead -= keep_since - steps[c]   # the steps we took towards it do not make it safer
                 if (not stars_now and c != keep and lead > min(tour, RISK_NEAR)
-                        and (lead > min(tour, STAR_RISK) or (worth_waiting and not coming(c)))):
+                        and (lead > min(tour, STAR_RISK)
+                             or (worth_waiting(lead, relaxed) and not coming(c)))):
                     # Safe: it waits until our mushrooms are in (they get doubled too). Once the
                     # target, it stays one (walking to it makes it look safe: no swinging back).
                     continue
@@ -616,8 +627,19 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     # targets, its value divided by one more than the other's lead (as races are): the other, if
     # it plays a plan like this one, keeps its stars for after its mushrooms, and may be elsewhere.
     # Nothing we reach first: race for what the other reaches first (it may be busy elsewhere).
-    best = (pick(candidates, "", tries) or pick(contested, "contested: the other is nearer")
-            or pick(risky_cands, "down a dead end the other can close"))
+    def choose(relaxed):
+        return (pick(candidates, "", tries, relaxed)
+                or pick(contested, "contested: the other is nearer", (), relaxed)
+                or pick(risky_cands, "down a dead end the other can close", (), relaxed))
+
+    best = choose(False)
+    if waiting_gain < WAIT_WORTH:
+        # The relaxed wait is kept only when it sends us to a mushroom (to be doubled), not to
+        # another star: letting far stars of ours wait while walking to stars near the other lost
+        # gen30x30-728762 seed 0 as A against trapper (4540-66516; 290340-33268 taking them).
+        relaxed = choose(True)
+        if relaxed is not None and relaxed[2] != STAR:
+            best = relaxed
     if best is None:
         return None
     _, c, it, d, t, why = best

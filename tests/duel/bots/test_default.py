@@ -893,15 +893,18 @@ def test_a_star_waits_for_a_long_mushroom_tour_only_while_the_other_is_far_behin
 
 
 @pytest.mark.parametrize("b_was, first, score", [(None, "s", 20), (0, "m", 20), (2, "s", 20), (-2, "m", 20),
-                                                  (1, "m", 20), (0, "s", 40)])
+                                                  (1, "m", 20), (0, "m", 40), (0, "s", 300)])
 def test_a_star_waits_unless_the_other_walks_straight_at_it(b_was, first, score):
     # The long tour of the test above, B 21 steps behind us on the way to the star. Not knowing
     # where B was two turns ago, the star is at risk: taken now. Knowing, it is at risk only if B
     # walked straight at it (two steps nearer in two turns); standing still, walking away or one
     # step nearer, B is busy elsewhere and the star waits for our mushrooms (a collector keeps to
     # its own items: on duel20x20.txt seed 0 as B against trapper, waiting like this, B took its six
-    # stars at 7 to 276 points, not 6 to 229, and won 586-472, lost 489-502 before). At 40 points the 14 mushrooms add less than half a doubling (54/40): not worth the
-    # risk of two doublings (ours lost, the other's won), the star is taken now.
+    # stars at 7 to 276 points, not 6 to 229, and won 586-472, lost 489-502 before). At 40 points
+    # the 14 mushrooms add less than half a doubling (54/40), but B is 21 steps behind, more than
+    # WAIT_LEAD (10): a quarter of the half doubling, (10/21)^2 of it, is enough and the star
+    # waits. At 300 points they add less than that (314/300): not worth the risk of two doublings
+    # (ours lost, the other's won), the star is taken now.
     width = 2 + 21 + 4 + 4
     top = ["m"] * 7 + ["."] * (width - 7)
     middle = ["A", ".", "s"] + ["."] * (width - 3)
@@ -912,6 +915,26 @@ def test_a_star_waits_unless_the_other_walks_straight_at_it(b_was, first, score)
     past = -1 if b_was is None else obs.cols + b_col + b_was
     plan = make_plan(State.from_observation(obs), their_past=past)
     assert plan is not None and obs.grid[plan.cell // obs.cols][plan.cell % obs.cols] == first, plan and plan.why
+
+
+def test_a_far_star_waits_for_fewer_mushrooms_only_to_send_us_to_a_mushroom():
+    # The 40-point board above (B 21 steps behind us on the way to our star, which then waits for
+    # the mushrooms), with a second star in the bottom row that we reach one step before B. Were
+    # our star to wait, the plan would walk 13 steps to that one (it did, without this rule): not
+    # what waiting is for (it pays only by doubling mushrooms), so our star is taken now, as with
+    # the half doubling
+    # (gen30x30-728762 seed 0 as A against trapper, lost 4540-66516 with far stars waiting while
+    # A walked to stars near B; won 290340-33268 taking them).
+    width = 2 + 21 + 4 + 4
+    top = ["m"] * 7 + ["."] * (width - 7)
+    bottom = list(top)
+    bottom[12] = "s"
+    middle = ["A", ".", "s"] + ["."] * (width - 3)
+    middle[2 + 21 + 2] = "B"
+    obs = obs_of([" ".join(top), " ".join(middle), " ".join(bottom)], score_a=40, score_b=20)
+    past = obs.cols + 2 + 21 + 2
+    plan = make_plan(State.from_observation(obs), their_past=past)
+    assert plan is not None and plan.cell == obs.cols + 2, plan and plan.why
 
 
 def test_the_bot_looks_up_where_the_other_stood_two_turns_ago():
