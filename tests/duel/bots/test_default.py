@@ -902,8 +902,8 @@ def test_a_star_waits_unless_the_other_walks_straight_at_it(b_was, first, score)
     # its own items: on duel20x20.txt seed 0 as B against trapper, waiting like this, B took its six
     # stars at 7 to 276 points, not 6 to 229, and won 586-472, lost 489-502 before). At 40 points
     # the 14 mushrooms add less than half a doubling (54/40), but B is 21 steps behind, more than
-    # WAIT_LEAD (10): a quarter of the half doubling, (10/21)^2 of it, is enough and the star
-    # waits. At 300 points they add less than that (314/300): not worth the risk of two doublings
+    # WAIT_LEAD (10): (10/21)^2 of the half doubling, under a quarter of it, is enough and the
+    # star waits. At 300 points they add less than that (314/300): not worth the risk of two doublings
     # (ours lost, the other's won), the star is taken now.
     width = 2 + 21 + 4 + 4
     top = ["m"] * 7 + ["."] * (width - 7)
@@ -922,9 +922,8 @@ def test_a_far_star_waits_for_fewer_mushrooms_only_to_send_us_to_a_mushroom():
     # the mushrooms), with a second star in the bottom row that we reach one step before B. Were
     # our star to wait, the plan would walk 13 steps to that one (it did, without this rule): not
     # what waiting is for (it pays only by doubling mushrooms), so our star is taken now, as with
-    # the half doubling
-    # (gen30x30-728762 seed 0 as A against trapper, lost 4540-66516 with far stars waiting while
-    # A walked to stars near B; won 290340-33268 taking them).
+    # the half doubling (gen30x30-728762 seed 0 as A against trapper, lost 4540-66516 with far
+    # stars waiting while A walked to stars near B; won 290340-33268 taking them).
     width = 2 + 21 + 4 + 4
     top = ["m"] * 7 + ["."] * (width - 7)
     bottom = list(top)
