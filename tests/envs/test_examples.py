@@ -71,3 +71,14 @@ def test_duel_rushes_finds_the_students_middle_star_openings_and_plays_one():
     rushes._init({"board": board, "bot": "greedy", "nodes": 0, "then": "trapper", "move_time": 0.3})
     line = rushes.play(found[0]).split()
     assert line[0] == name and line[1] == "greedy=" + ("B" if side == "A" else "A") and line[2] in ("W", "L", "T")
+
+
+def test_duel_program_speed_times_every_move_of_the_bot_run_as_a_program():
+    speed = load("duel_program_speed")
+    times, near = speed.measure(str(ROOT / "maps" / "duel" / "duel8x8.txt"), rounds=2)
+    # Two rounds from the corners: two runs of our program, timed by the judge (not checked
+    # against any limit here: timings belong to the benchmark's output, not to the tests).
+    assert len(times) == 2 and all(t > 0 for t in times) and near == []
+    line = speed.summary(times)
+    assert line.startswith("2 moves: median ") and "p95" in line and "max" in line
+    assert speed.summary([]) == "no moves"

@@ -1,0 +1,109 @@
+"""How long our bot takes as a course program, start-up included: the issue's 0.8 s at the 95th
+percentile, measured the way the course's judge runs it.
+
+    python examples/duel_program_speed.py [--rounds 400] [--map ../shared/data/duel/20map]
+                                          [--bot default] [--against trapper] [--move-time S]
+
+Plays one game through our judge with both players as programs: every move of ``--bot`` is a fresh
+``python run.py duel bot --name BOT`` (Python's start-up and imports included), and ``--against``
+is a program too, run back to back with it, as in a course game. Stops after ``--rounds`` rounds.
+Prints the wall-clock seconds the judge measured for the bot's moves (count, median, 95th
+percentile, maximum), for all of them and for those with the players at most 6 steps apart (where
+the search has most to do). Not a test: nothing is asserted, and timings depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.duel.match import ProgramPlayer, play_match  # noqa: E402
+from game.duel.mapfile import read_map  # noqa: E402
+
+NEAR = 6          # players this many steps apart or fewer (Manhattan) count as "near"
+TIME_LIMIT = 1.0  # the course's wall-clock limit for one run of a program
+
+
+class _Timed:
+    """A player that records the judge's seconds for each of its moves, and stops the game (by
+    raising ``_Enough``) once ``rounds`` rounds are played."""
+
+    def __init__(self, inner, me: str, rounds: int, times: list, near: list):
+        self.inner, self.me, self.rounds, self.times, self.near = inner, me, rounds, times, near
+
+    def answer(self, obs):
+        if obs.round > self.rounds:
+            raise _Enough
+        answer = self.inner.answer(obs)
+        if self.times is not None:
+            (ar, ac), (br, bc) = obs.position("A"), obs.position("B")
+            self.times.append(answer.seconds)
+            if abs(ar - br) + abs(ac - bc) <= NEAR:
+                self.near.append(answer.seconds)
+        return answer
+
+    def close(self):
+        self.inner.close()
+
+
+class _Enough(Exception):
+    pass
+
+
+def measure(map_path: str, rounds: int, bot: str = "default", against: str = "trapper",
+            move_time: float | None = None) -> tuple[list[float], list[float]]:
+    """The judge's seconds for each move of ``bot`` as A (all, and with the players near)."""
+    command = f"{sys.executable} {ROOT / 'run.py'} duel bot --name {bot}"
+    if move_time is not None:
+        command += f" --move-time {move_time}"
+    other = f"{sys.executable} {ROOT / 'run.py'} duel bot --name {against}"
+    times: list[float] = []
+    near: list[float] = []
+    board = read_map(map_path)
+    with tempfile.TemporaryDirectory() as work:
+        a = _Timed(ProgramPlayer(command, Path(work) / "A", TIME_LIMIT), "A", rounds, times, near)
+        b = _Timed(ProgramPlayer(other, Path(work) / "B", TIME_LIMIT), "B", rounds, None, None)
+        try:
+            play_match(board, a, b)
+        except _Enough:
+            pass
+    return times, near
+
+
+def summary(seconds: list[float]) -> str:
+    if not seconds:
+        return "no moves"
+    xs = sorted(seconds)
+    p95 = xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
+    return (f"{len(xs)} moves: median {statistics.median(xs):.3f} s, p95 {p95:.3f} s, "
+            f"max {xs[-1]:.3f} s")
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--rounds", type=int, default=400, help="rounds to play (default 400)")
+    p.add_argument("--map", default=str(ROOT.parent / "shared" / "data" / "duel" / "20map"),
+                   help="a map file (default: the course's 20x20 map in ../shared)")
+    p.add_argument("--bot", default="default", help="the bot measured, as A (default: default)")
+    p.add_argument("--against", default="trapper", help="the other program's bot, as B (default: trapper)")
+    p.add_argument("--move-time", type=float, default=None, metavar="S",
+                   help="the measured bot's search budget (default: `duel bot`'s own)")
+    args = p.parse_args(argv)
+    if not Path(args.map).is_file():
+        p.error(f"no map file at {args.map}")
+    times, near = measure(args.map, args.rounds, args.bot, args.against, args.move_time)
+    print(f"{args.bot} as a program on {args.map}, against {args.against} as a program:")
+    print(f"  all moves: {summary(times)}")
+    print(f"  players at most {NEAR} steps apart: {summary(near)}")
+    print("  (the course's limit is 1 s a run; the target is p95 under 0.8 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
