@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from game.arcade.bench import percentile  # noqa: E402
 from game.duel.match import ProgramPlayer, play_match  # noqa: E402
 from game.duel.mapfile import read_map  # noqa: E402
 
@@ -31,21 +32,20 @@ TIME_LIMIT = 1.0  # the course's wall-clock limit for one run of a program
 
 
 class _Timed:
-    """A player that records the judge's seconds for each of its moves, and stops the game (by
-    raising ``_Enough``) once ``rounds`` rounds are played."""
+    """Player A, recording the judge's seconds for each of its moves; it stops the game (by
+    raising ``_Enough``) once ``rounds`` rounds are played (A moves first in a round)."""
 
-    def __init__(self, inner, me: str, rounds: int, times: list, near: list):
-        self.inner, self.me, self.rounds, self.times, self.near = inner, me, rounds, times, near
+    def __init__(self, inner, rounds: int, times: list, near: list):
+        self.inner, self.rounds, self.times, self.near = inner, rounds, times, near
 
     def answer(self, obs):
         if obs.round > self.rounds:
             raise _Enough
         answer = self.inner.answer(obs)
-        if self.times is not None:
-            (ar, ac), (br, bc) = obs.position("A"), obs.position("B")
-            self.times.append(answer.seconds)
-            if abs(ar - br) + abs(ac - bc) <= NEAR:
-                self.near.append(answer.seconds)
+        (ar, ac), (br, bc) = obs.position("A"), obs.position("B")
+        self.times.append(answer.seconds)
+        if abs(ar - br) + abs(ac - bc) <= NEAR:
+            self.near.append(answer.seconds)
         return answer
 
     def close(self):
@@ -67,8 +67,8 @@ def measure(map_path: str, rounds: int, bot: str = "default", against: str = "tr
     near: list[float] = []
     board = read_map(map_path)
     with tempfile.TemporaryDirectory() as work:
-        a = _Timed(ProgramPlayer(command, Path(work) / "A", TIME_LIMIT), "A", rounds, times, near)
-        b = _Timed(ProgramPlayer(other, Path(work) / "B", TIME_LIMIT), "B", rounds, None, None)
+        a = _Timed(ProgramPlayer(command, Path(work) / "A", TIME_LIMIT), rounds, times, near)
+        b = ProgramPlayer(other, Path(work) / "B", TIME_LIMIT)
         try:
             play_match(board, a, b)
         except _Enough:
@@ -79,10 +79,8 @@ def measure(map_path: str, rounds: int, bot: str = "default", against: str = "tr
 def summary(seconds: list[float]) -> str:
     if not seconds:
         return "no moves"
-    xs = sorted(seconds)
-    p95 = xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
-    return (f"{len(xs)} moves: median {statistics.median(xs):.3f} s, p95 {p95:.3f} s, "
-            f"max {xs[-1]:.3f} s")
+    return (f"{len(seconds)} moves: median {statistics.median(seconds):.3f} s, "
+            f"p95 {percentile(seconds, 0.95):.3f} s, max {max(seconds):.3f} s")
 
 
 def main(argv=None) -> int:

@@ -903,8 +903,8 @@ def test_a_star_waits_unless_the_other_walks_straight_at_it(b_was, first, score)
     # stars at 7 to 276 points, not 6 to 229, and won 586-472, lost 489-502 before). At 40 points
     # the 14 mushrooms add less than half a doubling (54/40), but B is 21 steps behind, more than
     # WAIT_LEAD (10): (10/21)^2 of the half doubling, under a quarter of it, is enough and the
-    # star waits. At 300 points they add less than that (314/300): not worth the risk of two doublings
-    # (ours lost, the other's won), the star is taken now.
+    # star waits. At 300 points they add less than that (314/300): not worth the risk of two
+    # doublings (ours lost, the other's won), the star is taken now.
     width = 2 + 21 + 4 + 4
     top = ["m"] * 7 + ["."] * (width - 7)
     middle = ["A", ".", "s"] + ["."] * (width - 3)
