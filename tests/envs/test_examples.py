@@ -82,3 +82,26 @@ def test_duel_program_speed_times_every_move_of_the_bot_run_as_a_program():
     line = speed.summary(times)
     assert line.startswith("2 moves: median ") and "p95" in line and "max" in line
     assert speed.summary([]) == "no moves"
+
+
+def test_duel_replays_plays_a_list_at_a_fixed_search_and_compares_two_runs(tmp_path, capsys):
+    replays = load("duel_replays")
+    games = tmp_path / "games.txt"
+    games.write_text("duel8x8.txt:0:A:greedy\nduel8x8.txt:1:B:greedy\n")
+    first = tmp_path / "first.txt"
+    replays.main(["--games", str(games), "--nodes", "50", "--workers", "1", "--out", str(first)])
+    lines = first.read_text().splitlines()
+    assert [line.split()[0] for line in lines] == ["duel8x8.txt:0:A:greedy", "duel8x8.txt:1:B:greedy", "TOTAL"]
+    assert all(line.split()[1] in "WLT" and line.split()[3].startswith("r") for line in lines[:2])
+    # The same search size plays the same games: nothing differs from the first run.
+    capsys.readouterr()
+    replays.main(["--games", str(games), "--nodes", "50", "--workers", "1", "--compare", str(first)])
+    assert "0 of 2 games differ" in capsys.readouterr().out
+    # A changed line is listed, with RESULT when the winner changed.
+    label, result, score = lines[0].split()[:3]
+    flipped = "L" if result == "W" else "W"
+    first.write_text(f"{label} {flipped} {score}\n")
+    assert replays.compare(first, lines[:1]) == [f"{label} {flipped} {score} -> {result} {score}  RESULT"]
+    with pytest.raises(SystemExit, match="games.txt:1: expected label:seed:side"):
+        games.write_text("duel8x8.txt:zero:A\n")
+        replays.main(["--games", str(games)])

@@ -90,6 +90,12 @@ def generated_maps(count: int, seed: int, low: int = 8, high: int = 30) -> list[
     return out
 
 
+def opening_length(m: MapSpec, seed: int, plain: bool = False) -> int:
+    """Random moves per player before the bots play: none in a ``plain`` game, otherwise drawn
+    from ``OPENING_MIN..OPENING_MAX`` by the board's label and the seed."""
+    return 0 if plain else random.Random(f"opening:{m.label}:{seed}").randint(OPENING_MIN, OPENING_MAX)
+
+
 def schedule(bots: list[str], maps: list[MapSpec], games: int, seed: int, move_time: float,
              focus: str | None = None) -> list[GameSpec]:
     """Every unordered pair of bots (only those with ``focus`` if given), on every map, ``games``
@@ -105,8 +111,7 @@ def schedule(bots: list[str], maps: list[MapSpec], games: int, seed: int, move_t
                     s = seed + g
                     # Game 0 on a map file is the map as it is (the course's own games start so);
                     # a generated board has no such game: every one starts with an opening.
-                    plain = g == 0 and m.path is not None
-                    opening = 0 if plain else random.Random(f"opening:{m.label}:{s}").randint(OPENING_MIN, OPENING_MAX)
+                    opening = opening_length(m, s, plain=g == 0 and m.path is not None)
                     specs.append(GameSpec(m, x, y, s, opening, move_time))
                     specs.append(GameSpec(m, y, x, s, opening, move_time))
     return specs

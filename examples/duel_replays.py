@@ -1,0 +1,205 @@
+"""Fixed-search replays: the default bot at a fixed node count against another bot, on the game
+lists docs/DUEL-BOTS.md measures with, one line per game, the same games on any machine.
+
+    python examples/duel_replays.py [--against searcher] [--nodes 1500] [--seeds 0 1]
+                                    [--games FILE] [--no-opening] [--code DIR] [--workers 2]
+                                    [--out FILE] [--compare FILE]
+
+The boards: the course's two maps (``../shared/data/duel/20map`` and ``88map``, left out with a
+note when absent), ``maps/duel/duel8x8.txt``, ``duel12x30.txt``, ``duel20x20.txt`` and the
+bench's 20 generated boards (``generated_maps(20, 0)``); each seed is played from both sides,
+with the bench's openings (seed 0 on a map file from the map's own start, every other game after
+its seeded opening; ``--no-opening``: every game from the map's start). ``--games FILE`` plays a
+list instead, one ``label:seed:side[:opponent]`` a line, as this script prints them.
+
+``default`` searches ``--nodes`` positions a move and ``searcher`` its ``--opponent-nodes``, with
+no clock cut-off, so a result depends on the code alone. ``--code DIR`` plays the bots of another
+checkout, from this script's commit on (a change in a git worktree, say); ``--compare`` lists the
+games whose result or score differs from an earlier ``--out``. Not a test: nothing is asserted.
+Each line: ``label:seed:side:opponent W|L|T ours-theirs rROUNDS SECONDSs 'end'``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared" / "data" / "duel"
+OWN_MAPS = ("duel8x8.txt", "duel12x30.txt", "duel20x20.txt")
+NODES_ENV, OPPONENT_NODES_ENV = "DUEL_REPLAY_NODES", "DUEL_REPLAY_OPPONENT_NODES"
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def _fixed_classes():
+    """``default`` and ``searcher`` with their search sizes fixed (read from the environment, so
+    worker processes, forked or spawned, see the same)."""
+    from game.duel.bots.default import DefaultBot
+    from game.duel.bots.sparring import SearcherBot
+
+    class FixedDefault(DefaultBot):
+        def __init__(self, seed: int = 0, move_time: float = 0.3):
+            super().__init__(seed=seed, move_time=600.0, node_budget=int(os.environ[NODES_ENV]))
+
+    class FixedSearcher(SearcherBot):
+        NODES = int(os.environ.get(OPPONENT_NODES_ENV, SearcherBot.NODES))
+
+        def __init__(self, seed: int = 0, move_time: float = 0.3):
+            super().__init__(seed=seed, move_time=600.0)
+
+    return FixedDefault, FixedSearcher
+
+
+def __getattr__(name: str):
+    """``FixedDefault`` and ``FixedSearcher``, made when a game asks for them by this file's path
+    (the bench's players are names; a worker process loads this file afresh)."""
+    if name in ("FixedDefault", "FixedSearcher"):
+        return dict(zip(("FixedDefault", "FixedSearcher"), _fixed_classes()))[name]
+    raise AttributeError(name)
+
+
+OURS, FIXED_SEARCHER = f"{Path(__file__).resolve()}:FixedDefault", f"{Path(__file__).resolve()}:FixedSearcher"
+
+
+def _load(code: str) -> None:
+    """Puts the checkout whose bots play first on the path (before anything imports them)."""
+    if code:
+        sys.path.insert(0, code)
+
+
+def boards(missing=print) -> dict:
+    from game.duel.bots import benchmark as bench
+    from game.duel.bots.benchmark import MapSpec
+
+    maps = []
+    for name in ("20map", "88map"):
+        if (SHARED / name).is_file():
+            maps.append(MapSpec(label=name, path=str(SHARED / name)))
+        else:
+            missing(f"{SHARED / name}: not found, left out")
+    maps += [MapSpec(label=name, path=str(ROOT / "maps" / "duel" / name)) for name in OWN_MAPS]
+    maps += bench.generated_maps(20, 0)
+    return {m.label: m for m in maps}
+
+
+def parse_games(text: str, against: str, where: str) -> list[tuple[str, int, str, str]]:
+    games = []
+    for n, line in enumerate(text.splitlines(), 1):
+        token = line.split()[0] if line.split() else ""
+        if not token or token.startswith("#") or token == "TOTAL":
+            continue
+        parts = token.split(":")
+        if len(parts) not in (3, 4) or not parts[1].isdigit() or parts[2] not in ("A", "B"):
+            raise SystemExit(f"{where}:{n}: expected label:seed:side[:opponent], got {token!r}")
+        games.append((parts[0], int(parts[1]), parts[2], parts[3] if len(parts) == 4 else against))
+    return games
+
+
+def _opponent(name: str) -> str:
+    return FIXED_SEARCHER if name == "searcher" else name
+
+
+class _Setup:
+    maps: dict = {}
+    no_opening = False
+
+
+def play(game: tuple[str, int, str, str]) -> str:
+    from game.duel.bots import benchmark as bench
+
+    label, seed, side, against = game
+    m = _Setup.maps[label]
+    opening = bench.opening_length(m, seed, plain=_Setup.no_opening or (seed == 0 and m.path is not None))
+    a, b = (OURS, _opponent(against)) if side == "A" else (_opponent(against), OURS)
+    started = time.perf_counter()
+    row = bench.play_one(bench.GameSpec(m, a, b, seed, opening, 600.0))
+    ours, theirs = (row.score_a, row.score_b) if side == "A" else (row.score_b, row.score_a)
+    result = "T" if row.winner == "Tie" else "W" if row.winner.startswith(side) else "L"
+    return (f"{label}:{seed}:{side}:{against} {result} {ours}-{theirs} r{row.rounds} "
+            f"{time.perf_counter() - started:.0f}s {row.end!r}")
+
+
+def compare(old_path: Path, new_lines: list[str]) -> list[str]:
+    """The games of ``new_lines`` whose result or score differs from ``old_path``'s."""
+    old = {}
+    for line in old_path.read_text().splitlines():
+        parts = line.split()
+        if len(parts) >= 3 and parts[0] != "TOTAL":
+            old[parts[0]] = parts[1:3]
+    out = []
+    for line in new_lines:
+        parts = line.split()
+        before = old.get(parts[0])
+        if before is not None and before != parts[1:3]:
+            flag = "  RESULT" if before[0] != parts[1] else ""
+            out.append(f"{parts[0]} {' '.join(before)} -> {' '.join(parts[1:3])}{flag}")
+    return out
+
+
+def _init(code: str, maps: dict, no_opening: bool) -> None:
+    _load(code)
+    _Setup.maps, _Setup.no_opening = maps, no_opening
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--against", default="searcher", help="the other bot: searcher (fixed search) or any bot name")
+    ap.add_argument("--nodes", type=int, default=1500, help="default's positions searched a move")
+    ap.add_argument("--opponent-nodes", type=int, default=1500, help="searcher's positions searched a move")
+    ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1])
+    ap.add_argument("--games", type=Path, help="a list of label:seed:side[:opponent] lines instead")
+    ap.add_argument("--no-opening", action="store_true", help="every game from the map's own start")
+    ap.add_argument("--code", default="", help="a checkout whose bots play (default: this one)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", type=Path, help="also append the lines to this file")
+    ap.add_argument("--compare", type=Path, help="an earlier output: list the games that differ")
+    args = ap.parse_args(argv)
+    if args.nodes < 1 or args.opponent_nodes < 1:
+        raise SystemExit("--nodes and --opponent-nodes must be positive")
+    os.environ[NODES_ENV], os.environ[OPPONENT_NODES_ENV] = str(args.nodes), str(args.opponent_nodes)
+    code = str(Path(args.code).resolve()) if args.code else ""
+    _load(code)
+    maps = boards(missing=lambda note: print(note, file=sys.stderr))
+    if args.games:
+        games = parse_games(args.games.read_text(), args.against, str(args.games))
+    else:
+        games = [(label, s, side, args.against) for label in maps for s in args.seeds for side in "AB"]
+    unknown = sorted({g[0] for g in games} - set(maps))
+    if unknown:
+        raise SystemExit(f"unknown boards: {', '.join(unknown)} (known: {', '.join(maps)})")
+    out = args.out.open("a") if args.out else None
+    tally, lines = {"W": 0, "L": 0, "T": 0}, []
+    setup = (code, maps, args.no_opening)
+    pool = Pool(args.workers, initializer=_init, initargs=setup) if args.workers > 1 else None
+    if pool is None:
+        _init(*setup)
+    try:
+        for line in pool.imap(play, games) if pool else map(play, games):
+            tally[line.split()[1]] += 1
+            lines.append(line)
+            for f in (sys.stdout, out):
+                if f is not None:
+                    print(line, file=f, flush=True)
+    finally:
+        if pool is not None:
+            pool.terminate()
+    total = f"TOTAL {tally['W']}-{tally['L']}-{tally['T']}"
+    print(total)
+    if out is not None:
+        print(total, file=out)
+        out.close()
+    if args.compare:
+        diffs = compare(args.compare, lines)
+        print(f"{len(diffs)} of {len(lines)} games differ from {args.compare}")
+        print("\n".join(diffs))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
