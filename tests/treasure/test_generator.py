@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from game.treasure.board import Board
 from game.treasure.generator import (
+    POCKET_ALLOWANCE,
     GeneratorConfig,
     GeneratorError,
     default_prisons,
@@ -133,9 +134,10 @@ def check_mountains(board: Board, share: float) -> None:
     main = main_island(board)
     count = int(board.mountain.sum())
     land = int(main.sum())
-    assert count <= share * 1.1 * land + 1
+    # At most the share plus what buried pockets may add (POCKET_ALLOWANCE of it), and not short of it.
+    assert count <= share * (1 + POCKET_ALLOWANCE) * land + 1
     if land >= 100:
-        assert abs(count / land - share) <= 0.03
+        assert count / land >= share - 0.03
     if share >= 0.05 and count >= 10:
         clustered = sum(len(p) for p in pieces(board.mountain, EIGHT) if len(p) >= 3)
         assert clustered >= 0.5 * count, "mountains scattered, not in ranges"
@@ -172,6 +174,7 @@ def test_every_invariant_holds(args):
 @given(island_args(), st.sampled_from([0.0, 0.02, 0.15, 0.3]))
 @example((9, 18, 11, 3034465794), 0.3)  # lone peaks once outnumbered the ranges here
 @example((12, 18, 19, 2834287285), 0.15)
+@example((8, 46, 2, 2), 0.3)  # 44 of 132: the pockets' allowance above 0.3 (the test once allowed only 0.03)
 def test_mountain_share_is_honoured_and_never_walls_off_land(args, share):
     width, height, regions, seed = args
     board = generate_island(width, height, regions, seed, mountain_share=share)
