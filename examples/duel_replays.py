@@ -68,8 +68,9 @@ OURS, FIXED_SEARCHER = f"{Path(__file__).resolve()}:FixedDefault", f"{Path(__fil
 
 
 def _load(code: str) -> None:
-    """Puts the checkout whose bots play first on the path (before anything imports them)."""
-    if code:
+    """Puts the checkout whose bots play first on the path (before anything imports them); once,
+    though both the command and, playing in-process, its worker set-up ask for it."""
+    if code and sys.path[0] != code:
         sys.path.insert(0, code)
 
 
@@ -179,21 +180,23 @@ def main(argv=None) -> int:
     pool = Pool(args.workers, initializer=_init, initargs=setup) if args.workers > 1 else None
     if pool is None:
         _init(*setup)
+
+    def emit(text: str) -> None:
+        for f in (sys.stdout, out):
+            if f is not None:
+                print(text, file=f, flush=True)
+
     try:
         for line in pool.imap(play, games) if pool else map(play, games):
             tally[line.split()[1]] += 1
             lines.append(line)
-            for f in (sys.stdout, out):
-                if f is not None:
-                    print(line, file=f, flush=True)
+            emit(line)
+        emit(f"TOTAL {tally['W']}-{tally['L']}-{tally['T']}")
     finally:
         if pool is not None:
             pool.terminate()
-    total = f"TOTAL {tally['W']}-{tally['L']}-{tally['T']}"
-    print(total)
-    if out is not None:
-        print(total, file=out)
-        out.close()
+        if out is not None:
+            out.close()
     if args.compare:
         diffs = compare(args.compare, lines)
         print(f"{len(diffs)} of {len(lines)} games differ from {args.compare}")
