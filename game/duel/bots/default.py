@@ -60,6 +60,7 @@ HAZARD = 12           # extra steps charged for an item only reachable over pois
 QUEUE = 2             # steps between two items of one side's collection tour
 STAR_TRY = 10          # a star the other reaches first by at most this many steps is still a target (it may wait)
 STAR_SAFETY = 8        # within this many steps of our lead a raced star is also worth the other's score (to come)
+TIE_STEPS = 2          # ... and a try the other is at most this many steps nearer to, if the race is open
 STAR_RISK = 30         # a star is at risk when the other is at most min(our mushroom tour, this) steps behind us
                        # (12 lost star-rich boards to a collector that takes stars early: docs/DUEL-BOTS.md)
 RISK_NEAR = 5          # ... at once; farther (up to STAR_RISK) only while it walks straight at the star
@@ -397,34 +398,35 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     """Pick the item with the best value per step that this player reaches before the other (or,
     when there is none, one the other reaches first, the less far ahead the other, the better).
 
-    Values depend on the score: a mushroom is 1; a star is worth the score it doubles. A star
-    waits while it is safe (the other is more steps behind us than our mushroom tour takes, or
-    more than ``STAR_RISK``: every mushroom taken first is doubled too); a star at risk is taken now and is also worth denying
-    the other's doubling (of its score to come while the players are far apart: its score now
-    plus the mushrooms it reaches first), the more the nearer the other is, and for a star with
-    others near it as many times as the group a tour from it takes doubles again
+    Values depend on the score: a mushroom is 1; a star is worth the score it doubles. A star waits
+    while it is safe (the other is more steps behind us than our mushroom tour takes, or more than
+    ``STAR_RISK``: every mushroom taken first is doubled too); a star at risk is taken now and is
+    also worth denying the other's doubling (of its score to come while the players are far apart:
+    its score now plus the mushrooms it reaches first), the more the nearer the other is, and for a
+    star with others near it as many times as the group a tour from it takes doubles again
     (:func:`_star_groups`); once no mushroom of ours is left, or time runs short, every star is
-    taken. Far ahead, or behind with the other within ``FAR`` steps, a target down a dead end
-    whose mouth the other reaches before we are back out is left (:func:`pockets`). A poison
-    star only when the score is negative enough for halving to help. Poison, mines (far more
-    with the other near) and stars kept for later cost extra steps on the way. ``keep`` is the
-    last move's target: it stays the target while it is still worth going for and no other is
-    ``KEEP_FACTOR`` times better per step (so the plan does not swing between two targets as the
-    other player moves). ``keep_since`` is our steps to the kept target when it was chosen: a
-    kept star's lead is counted from there, so the steps we walk towards it do not make it look
-    safer, and only the other's steps change its urgency.
-    Counted from where we stand, the lead grew as we walked, the urgency fell, and the plan turned
-    back to another target, then again to this star as the lead shrank (gen30x30-728762 seed 0
-    as A against ``trapper``: three turns at rounds 90, 94 and 100 between a star and a group of
-    three, and A's score stood still from round 86 to 121 while the other took four stars). The
-    urgency it was chosen with, kept as it was (session 24), held a star whose racer had walked
-    away: gen22x22-43037 seed 0 as B, seven steps up the board while A went the other way.
-    ``their_past`` is the other's cell ``APPROACH`` of our turns ago (-1: not known): a star more
-    than ``RISK_NEAR`` steps ahead of the other then waits unless the other walked straight at it
-    (and waiting still adds ``WAIT_WORTH`` doublings; fewer for a lead beyond ``WAIT_LEAD`` steps
-    when the plan then goes for a mushroom). ``their_recent`` is the other's cells at our last
-    ``KEEP_TURNS`` turns (() when not all known): a star it stood by at each of them is never a
-    try (:func:`_kept`).
+    taken. A star the other reaches first is a try, worth the other's score now, or its score to
+    come when it is at most ``TIE_STEPS`` nearer in an open race. Far ahead, or behind with the
+    other within ``FAR`` steps, a target down a dead end whose mouth the other reaches before we
+    are back out is left (:func:`pockets`). A poison star only when the score is negative enough
+    for halving to help. Poison, mines (far more with the other near) and stars kept for later cost
+    extra steps on the way. ``keep`` is the last move's target: it stays the target while it is
+    still worth going for and no other is ``KEEP_FACTOR`` times better per step (so the plan does
+    not swing between two targets as the other player moves). ``keep_since`` is our steps to the
+    kept target when it was chosen: a kept star's lead is counted from there, so the steps we walk
+    towards it do not make it look safer, and only the other's steps change its urgency. Counted
+    from where we stand, the lead grew as we walked, the urgency fell, and the plan turned back to
+    another target, then again to this star as the lead shrank (gen30x30-728762 seed 0 as A against
+    ``trapper``: three turns at rounds 90, 94 and 100 between a star and a group of three, and A's
+    score stood still from round 86 to 121 while the other took four stars). The urgency it was
+    chosen with, kept as it was (session 24), held a star whose racer had walked away:
+    gen22x22-43037 seed 0 as B, seven steps up the board while A went the other way. ``their_past``
+    is the other's cell ``APPROACH`` of our turns ago (-1: not known): a star more than
+    ``RISK_NEAR`` steps ahead of the other then waits unless the other walked straight at it (and
+    waiting still adds ``WAIT_WORTH`` doublings; fewer for a lead beyond ``WAIT_LEAD`` steps when
+    the plan then goes for a mushroom). ``their_recent`` is the other's cells at our last
+    ``KEEP_TURNS`` turns (() when not all known): a star it stood by at each of them is never a try
+    (:func:`_kept`).
     """
     me = st.turn
     geo = st.geo
@@ -556,6 +558,21 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     def coming(c):
         return past is None or past[c] - theirs[c] >= APPROACH
 
+    # A near-tie try (the other at most TIE_STEPS nearer) is worth its score to come, as a star of
+    # ours at risk is, while the race is open: the other is not walking at the star, or our way
+    # there is longer only for going round poison, and the quickest way (a mine's stun counted)
+    # gets us there first. Valued at its score now, such a try lost to the other's far smaller items: 20map
+    # seed 4 as B against trapper, the poison star on our way cost 4 steps, then 7 as our score
+    # grew (it would halve more); the lead turned from 1 to -1 and B left the middle's stars to A
+    # (lost 110-308, won 243-121). A race the other walks straight into is lost for the one
+    # behind: valued in full, 20map seed 1 as B against searcher left its own star for the
+    # middle's four, one step behind A, and lost 26-63 (won 453-141 without).
+    quickest = (geo.cheapest_paths(st.pos[me], [1 + STUN_TURNS * (it == MINE) for it in items])[0]
+                if tries else None)
+
+    def open_race(c, t):
+        return not coming(c) or quickest[c] <= t + stun_other
+
     def pick(cands, label, tries=(), relaxed=False):
         best = kept = None
         for c, it, d, t, race in [(*x, label) for x in cands] + [(*x, TRY_WHY) for x in tries]:
@@ -567,6 +584,7 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
                 # Steps the other is behind us on the way to the star (it moves after a stun ends);
                 # at risk within our mushroom tour, capped (measured: uncapped, far stars went early).
                 lead = _lead(t, steps[c], stun_other, turns_left)
+                tie = race == TRY_WHY and lead >= -TIE_STEPS and open_race(c, t)
                 if c == keep and keep_since > steps[c]:
                     lead -= keep_since - steps[c]   # the steps we took towards it do not make it safer
                 if (not stars_now and c != keep and lead > min(tour, RISK_NEAR)
@@ -584,7 +602,8 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
                 # full 2^k - 1, a pair 21 steps away with a lead of 1 won over a star 7 steps away
                 # with a lead of 3, duel12x30 seed 0 as B against trapper, lost).
                 k, hops = groups.get(c, (1, 0)) if (not race or race == TRY_WHY) and urgent > 0 else (1, 0)
-                value = max(score, 0) + urgent * (max(their_score, 0) if race else their_future) * 2 ** (k - 1)
+                denied = their_future if not race or tie else max(their_score, 0)
+                value = max(score, 0) + urgent * denied * 2 ** (k - 1)
                 why = race or ("doubles the score" if stars_now else "before the other takes it")
                 if value <= 0:
                     continue

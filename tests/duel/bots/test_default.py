@@ -707,6 +707,49 @@ def test_leaves_a_star_the_other_is_far_nearer_to():
     assert plan is not None and plan.cell == 1
 
 
+def _near_tie(star, b=23, poison=-1):
+    # A at the left end of the middle row, B at column ``b``; A's one mushroom is a step away,
+    # B's twenty are behind it. Scores 10-10.
+    top = ["m"] + ["."] * 13 + ["m"] * 10
+    middle = ["A"] + ["."] * 23
+    middle[b], middle[star] = "B", "s"
+    if poison >= 0:
+        middle[poison] = "n"
+    rows = [" ".join(top), " ".join(middle), " ".join(["."] + top[1:])]
+    return State.from_observation(obs_of(rows, score_a=10, score_b=10))
+
+
+def test_a_near_tie_try_in_an_open_race_denies_the_score_to_come():
+    from game.duel.bots.default import APPROACH, TIE_STEPS
+
+    # The star is 12 steps from A, 11 from B. Valued at B's score now (10), the try is worth less
+    # a step than A's mushroom; valued at B's score to come (its 20 mushrooms too), more.
+    st = _near_tie(12)
+    b = st.pos[1]
+    assert 1 <= TIE_STEPS < 3 and APPROACH <= 2
+    # Not knowing where B was, it may be walking at the star: a lost race. A takes its mushroom.
+    assert make_plan(st).cell == 0
+    # B stood still: the race is open, and A tries.
+    plan = make_plan(st, their_past=b)
+    assert divmod(plan.cell, 24) == (1, 12) and "worth the try" in plan.why
+    # B two steps nearer than APPROACH turns ago (from column 23 to 21): it walks at the star.
+    walking = _near_tie(11, b=21)
+    assert make_plan(walking, their_past=24 + 23).cell == 0
+    assert divmod(make_plan(walking, their_past=24 + 21).cell, 24) == (1, 11)
+    # B three steps nearer (the star at column 13: A 13, B 10) is past TIE_STEPS: the mushroom.
+    assert make_plan(_near_tie(13), their_past=b).cell == 0
+
+
+def test_a_try_only_for_a_detour_round_poison_is_an_open_race():
+    # Star 11 steps from A, 12 from B: A's shortest way crosses the poison mushroom at column 5,
+    # its cheapest goes round it (13 steps): the other looks nearer, but the race is A's to win
+    # whatever B does. A tries, not knowing where B was.
+    plan = make_plan(_near_tie(11, poison=5))
+    assert divmod(plan.cell, 24) == (1, 11) and "worth the try" in plan.why
+    # A step further (12 against 11 the shortest way), it is a race B wins walking at it.
+    assert make_plan(_near_tie(12, poison=5)).cell == 0
+
+
 def test_behind_on_what_the_regions_hold_tries_for_stars_however_far():
     # B is 3 steps from a group of three stars, A 18. A's mushroom is its only item. At 100-10,
     # B's 10 doubled three times (80) stays below A's 101: A takes its mushroom. At 100-20 (B
