@@ -561,10 +561,10 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     # A near-tie try (the other at most TIE_STEPS nearer) is worth its score to come, as a star of
     # ours at risk is, while the race is open: the other is not walking at the star, or our way
     # there is longer only for going round poison, and the quickest way (a mine's stun counted)
-    # gets us there first. Valued at its score now, such a try lost to the other's far smaller items: 20map
-    # seed 4 as B against trapper, the poison star on our way cost 4 steps, then 7 as our score
-    # grew (it would halve more); the lead turned from 1 to -1 and B left the middle's stars to A
-    # (lost 110-308, won 243-121). A race the other walks straight into is lost for the one
+    # gets us there first. Valued at its score now, such a try lost to the other's far smaller
+    # items: 20map seed 4 as B against trapper, the poison star on our way cost 4 steps, then 7 as
+    # our score grew (it would halve more); the lead turned from 1 to -1 and B left the middle's
+    # stars to A (lost 110-308, won 243-121). A race the other walks straight into is lost for the one
     # behind: valued in full, 20map seed 1 as B against searcher left its own star for the
     # middle's four, one step behind A, and lost 26-63 (won 453-141 without).
     quickest = (geo.cheapest_paths(st.pos[me], [1 + STUN_TURNS * (it == MINE) for it in items])[0]

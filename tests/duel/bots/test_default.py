@@ -732,7 +732,7 @@ def test_a_near_tie_try_in_an_open_race_denies_the_score_to_come():
     # B stood still: the race is open, and A tries.
     plan = make_plan(st, their_past=b)
     assert divmod(plan.cell, 24) == (1, 12) and "worth the try" in plan.why
-    # B two steps nearer than APPROACH turns ago (from column 23 to 21): it walks at the star.
+    # B came two steps nearer in our last APPROACH turns (column 23 to 21): it walks at the star.
     walking = _near_tie(11, b=21)
     assert make_plan(walking, their_past=24 + 23).cell == 0
     assert divmod(make_plan(walking, their_past=24 + 21).cell, 24) == (1, 11)
