@@ -272,7 +272,11 @@ class AgentWorker:
 
 
 _WORKERS: dict[int, tuple[Callable[[], object], AgentWorker]] = {}  # id(agent) -> (ref, worker)
-_WORKERS_LOCK = threading.Lock()
+# Re-entrant: an agent's weak-reference callback (``forget``, below) runs in whichever thread the
+# garbage collector happens to run in, possibly inside one of these locked blocks (making a worker
+# allocates). With a plain lock that thread waited for itself for ever: seen in a fresh clone's
+# test run, the gymnasium check_env test held 300 s, until pytest-timeout's alarm broke it.
+_WORKERS_LOCK = threading.RLock()
 
 
 def _worker_for(agent: object) -> AgentWorker:
@@ -511,7 +515,7 @@ def _forget_threads_after_fork() -> None:
     global _WORKERS_LOCK
     _IDLE_GAME_THREADS.clear()
     _WORKERS.clear()
-    _WORKERS_LOCK = threading.Lock()
+    _WORKERS_LOCK = threading.RLock()
 
 
 if hasattr(os, "register_at_fork"):

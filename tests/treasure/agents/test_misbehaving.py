@@ -259,3 +259,30 @@ def test_a_rewritten_public_board_is_not_shown_to_the_next_game(island):
     assert fresh is not seen and fresh.reveal_turn == island.reveal_turn
     assert np.array_equal(fresh.passable, island.passable)
     assert observe(new_game(island, 4)[0]).board is fresh  # untouched: shared again
+
+
+def test_an_agent_collected_while_the_workers_lock_is_held_does_not_hang():
+    # The garbage collector may run an agent's weak-reference callback inside a locked block of
+    # the runner (making a worker allocates), in the same thread. It must not wait for itself.
+    import gc
+    import threading
+
+    from game.treasure.agents import runner
+
+    class Plain:
+        pass
+
+    done = threading.Event()
+
+    def scenario():
+        agent = Plain()
+        runner._worker_for(agent)
+        with runner._WORKERS_LOCK:
+            del agent  # the last reference: the callback runs now, in this thread
+            gc.collect()
+        done.set()
+
+    thread = threading.Thread(target=scenario, daemon=True)
+    thread.start()
+    thread.join(10)
+    assert done.is_set(), "the weak-reference callback waited for the lock its own thread holds"
