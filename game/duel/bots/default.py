@@ -564,14 +564,19 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     # gets us there first. Valued at its score now, such a try lost to the other's far smaller
     # items: 20map seed 4 as B against trapper, the poison star on our way cost 4 steps, then 7 as
     # our score grew (it would halve more); the lead turned from 1 to -1 and B left the middle's
-    # stars to A (lost 110-308, won 243-121). A race the other walks straight into is lost for the one
-    # behind: valued in full, 20map seed 1 as B against searcher left its own star for the
-    # middle's four, one step behind A, and lost 26-63 (won 453-141 without).
-    quickest = (geo.cheapest_paths(st.pos[me], [1 + STUN_TURNS * (it == MINE) for it in items])[0]
-                if tries else None)
+    # stars to A (lost 110-308, won 243-121). A race the other walks straight into is lost for
+    # the one behind: valued in full, 20map seed 1 as B against searcher left its own star for the
+    # middle's four, one step behind A, and lost 26-63 (won 453-141 without). The quickest ways
+    # (a search of the board) are found only when a near tie the other may be walking at asks.
+    quickest = []
 
     def open_race(c, t):
-        return not coming(c) or quickest[c] <= t + stun_other
+        if not coming(c):
+            return True
+        if not quickest:
+            turns = [1 + STUN_TURNS * (it == MINE) for it in items]
+            quickest.append(geo.cheapest_paths(st.pos[me], turns)[0])
+        return quickest[0][c] <= t + stun_other
 
     def pick(cands, label, tries=(), relaxed=False):
         best = kept = None
