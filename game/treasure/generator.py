@@ -816,10 +816,11 @@ def _raise_mountains(rng: np.random.Generator, main: np.ndarray, region: np.ndar
     Ranges follow ridged noise (tiles where a smooth noise is near its middle value form long
     winding bands), masked by a coarser noise so they gather in a few massifs instead of
     covering the island evenly; no region gets more than half mountain. The best-scoring
-    tiles are raised at once, then :func:`_open_pockets` makes the passable land one piece
-    again by burying tiny pockets in the range and cutting passes to the bigger ones,
-    :func:`_top_up` makes up for the tiles the passes took and :func:`_gather_ranges` moves
-    lone peaks next to the ranges when they are most of the mountains.
+    tiles (of each region's best half) are raised at once, then :func:`_open_pockets` makes
+    the passable land one piece again by burying tiny pockets in the range and cutting passes
+    to the bigger ones, :func:`_top_up` makes up for the tiles the passes took (from the rest
+    of a region too, when its best half is spent) and :func:`_gather_ranges` moves lone peaks
+    next to the ranges when they are most of the mountains.
     """
     h, w = main.shape
     budget = int(round(share * int(main.sum())))
@@ -848,7 +849,11 @@ def _raise_mountains(rng: np.random.Generator, main: np.ndarray, region: np.ndar
     mountain[ranked[:budget]] = True
     mountain = mountain.reshape(h, w)
     _open_pockets(main, mountain, region, max(2, budget // 50), int(POCKET_ALLOWANCE * budget))
-    _top_up(main, mountain, region, ranked, budget)
+    # Past the pool too: a small region's best tiles may all be needed to keep the land one
+    # piece, while its other tiles, under the same cap, are not.
+    rest = idx[~allowed]
+    rest = rest[np.argsort(-score.ravel()[rest], kind="stable")]
+    _top_up(main, mountain, region, np.concatenate([ranked, rest]), budget)
     _gather_ranges(main, mountain, region, score)
     return mountain
 

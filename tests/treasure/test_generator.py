@@ -175,6 +175,7 @@ def test_every_invariant_holds(args):
 @example((9, 18, 11, 3034465794), 0.3)  # lone peaks once outnumbered the ranges here
 @example((12, 18, 19, 2834287285), 0.15)
 @example((8, 46, 2, 2), 0.3)  # 44 of 132: the pockets' allowance above 0.3 (the test once allowed only 0.03)
+@example((21, 13, 23, 21), 0.3)  # 25 of 104: the top-up once took tiles only from each region's best half
 def test_mountain_share_is_honoured_and_never_walls_off_land(args, share):
     width, height, regions, seed = args
     board = generate_island(width, height, regions, seed, mountain_share=share)
