@@ -65,7 +65,6 @@ STAR_RISK = 30         # a star is at risk when the other is at most min(our mus
                        # (12 lost star-rich boards to a collector that takes stars early: docs/DUEL-BOTS.md)
 RISK_NEAR = 5          # ... at once; farther (up to STAR_RISK) only while it walks straight at the star
 APPROACH = 2           # our turns looked back to see the other walking straight at a star (when we know)
-WALK_LEAD = 12         # ... only for a star at most this many steps ahead of it (farther, we see it coming)
 WAIT_WORTH = 0.5       # ... and only while our mushrooms to come add this many doublings (log2) to the score
 WAIT_LEAD = 10         # ... for a lead beyond this, fewer (times (WAIT_LEAD / lead)^2) if we go for a mushroom
 STAR_TIME_MARGIN = 40  # start the star tour this many turns before it would be too late
@@ -423,11 +422,11 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     chosen with, kept as it was (session 24), held a star whose racer had walked away:
     gen22x22-43037 seed 0 as B, seven steps up the board while A went the other way. ``their_past``
     is the other's cell ``APPROACH`` of our turns ago (-1: not known): a star more than
-    ``RISK_NEAR`` steps ahead of the other then waits unless the other, at most ``WALK_LEAD``
-    steps behind, walked straight at it (and waiting still adds ``WAIT_WORTH`` doublings; fewer
-    for a lead beyond ``WAIT_LEAD`` steps when the plan then goes for a mushroom).
-    ``their_recent`` is the other's cells at our last ``KEEP_TURNS`` turns (() when not all
-    known): a star it stood by at each of them is never a try (:func:`_kept`).
+    ``RISK_NEAR`` steps ahead of the other then waits unless the other walked straight at it (and
+    waiting still adds ``WAIT_WORTH`` doublings; fewer for a lead beyond ``WAIT_LEAD`` steps when
+    the plan then goes for a mushroom). ``their_recent`` is the other's cells at our last
+    ``KEEP_TURNS`` turns (() when not all known): a star it stood by at each of them is never a try
+    (:func:`_kept`).
     """
     me = st.turn
     geo = st.geo
@@ -543,14 +542,6 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     # when those run out, a greedy one when its score makes a star worth the walk. Either walks
     # straight at it; until then the star waits for our mushrooms to double.
     past = geo.distances(their_past, -1) if their_past >= 0 else None
-    # A star more than WALK_LEAD steps ahead of the other waits even while it walks at it: we see
-    # it coming for several more turns before it could get there first, and a bot pacing by its
-    # own star comes a few steps nearer now and then (20map seed 7 as B against searcher: A came
-    # up the edge and went back, a star 27 steps ahead of it was taken at 44 points, and stayed
-    # the target once chosen; A took its own at 154 and won 312-235).
-    def coming(c, lead=0):
-        return past is None or (lead <= WALK_LEAD and past[c] - theirs[c] >= APPROACH)
-
     # Worth the risk only while the mushrooms it would double are a good part of the score: a star
     # the other takes costs two doublings (ours lost, its won), so once the score is large next to
     # our mushrooms (on a star-rich board after a few stars) every star is taken at once.
@@ -563,6 +554,9 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     def worth_waiting(lead, relaxed):
         scale = min(1.0, (WAIT_LEAD / max(lead, 1)) ** 2) if relaxed else 1.0
         return waiting_gain >= WAIT_WORTH * scale
+
+    def coming(c):
+        return past is None or past[c] - theirs[c] >= APPROACH
 
     # A near-tie try (the other at most TIE_STEPS nearer) is worth its score to come, as a star of
     # ours at risk is, while the race is open: the other is not walking at the star, or our way
@@ -600,7 +594,7 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
                     lead -= keep_since - steps[c]   # the steps we took towards it do not make it safer
                 if (not stars_now and c != keep and lead > min(tour, RISK_NEAR)
                         and (lead > min(tour, STAR_RISK)
-                             or (worth_waiting(lead, relaxed) and not coming(c, lead)))):
+                             or (worth_waiting(lead, relaxed) and not coming(c)))):
                     # Safe: it waits until our mushrooms are in (they get doubled too). Once the
                     # target, it stays one (walking to it makes it look safe: no swinging back).
                     continue
