@@ -1282,9 +1282,10 @@ class DefaultBot(Bot):
 
     # ------------------------------------------------------------------ decision
     def act(self, obs: DuelObservation) -> Decision:
-        if self._prev is not None and self._prev[0] >= obs.round:
-            # A new game (a program's working folder may be reused from game to game): what we
-            # remember is about another game.
+        if self._prev is not None and not self._same_game(obs):
+            # A new game (a program's working folder may be reused from game to game), or another
+            # game's memory file (games played at once in one folder): what we remember is about
+            # another game.
             self._forget()
         decision = self._act(obs)
         st = self.st  # the position _act read (the search undoes every move it tries)
@@ -1292,6 +1293,16 @@ class DefaultBot(Bot):
         self._visits = [v for v in self._visits if v[0] > obs.round - CYCLE_WINDOW]
         self._visits.append([obs.round, st.pos[st.turn], st.pos[1 - st.turn], MOVES.index(decision.move)])
         return decision
+
+    def _same_game(self, obs: DuelObservation) -> bool:
+        """Whether what we remember can be from this game: from an earlier round, on a board of
+        this size, whose cells differ from this one's only as much as the moves since could have
+        changed them (each player's move changes two cells: the one it leaves, the one it enters)."""
+        round_, _, grid, _ = self._prev
+        if round_ >= obs.round or len(grid) != obs.rows or any(len(row) != obs.cols for row in grid):
+            return False
+        changed = sum(a != b for old, new in zip(grid, obs.grid) for a, b in zip(old, new))
+        return changed <= 4 * (obs.round - round_)
 
     def _their_cell(self, round_: int) -> int:
         """The other's cell at our move of ``round_`` (-1: not remembered, e.g. we were stunned)."""

@@ -590,6 +590,30 @@ def test_memory_from_an_earlier_game_is_dropped_at_the_next_games_start():
     assert stale.memory() == fresh.memory()
 
 
+def test_memory_from_another_game_played_at_the_same_time_is_dropped():
+    # Two games at once in one working folder: the memory file may hold the other game's move of
+    # the round before. Its board differs from ours in more cells than one round's two moves can
+    # change, so it is taken for another game's and dropped (here: a copycat seen there).
+    memory = {}
+    for k, g in enumerate(COPIED[:2]):
+        bot = default(1)
+        bot.restore(memory)
+        bot.act(obs_of(g, round_=k + 1))
+        memory = bot.memory()
+    assert memory["copied"] == 2
+    ours = [". . A . .", "m m m m m", ". . . . .", "m m m m m", ". . B . ."]
+    stale, fresh = default(1), default(1)
+    stale.restore(memory)
+    after_stale, after_fresh = stale.act(obs_of(ours, round_=3)), fresh.act(obs_of(ours, round_=3))
+    assert (after_stale.move, after_stale.reason) == (after_fresh.move, after_fresh.reason)
+    assert stale.memory() == fresh.memory() and stale.memory()["copied"] == 1
+    # The same game's memory, a round on, is kept: the copycat is recognised.
+    same = default(1)
+    same.restore(memory)
+    answer = same.act(obs_of(COPIED[2], round_=3))
+    assert same.memory()["copied"] == 3 and "cop" in answer.reason, answer.reason
+
+
 def test_races_for_a_star_the_other_reaches_before_our_mushrooms_are_in():
     # Our star is nearer to us than to B, but B gets there long before our four mushrooms are in:
     # take it now rather than lose it.
