@@ -2,8 +2,8 @@
 lists docs/DUEL-BOTS.md measures with, one line per game, the same games on any machine.
 
     python examples/duel_replays.py [--against searcher] [--nodes 1500] [--seeds 0 1]
-                                    [--games FILE] [--no-opening] [--code DIR] [--workers 2]
-                                    [--out FILE] [--compare FILE]
+                                    [--boards LABEL ...] [--games FILE] [--no-opening]
+                                    [--code DIR] [--workers 2] [--out FILE] [--compare FILE]
 
 The boards: the course's two maps (``../shared/data/duel/20map`` and ``88map``, left out with a
 note when absent), ``maps/duel/duel8x8.txt``, ``duel12x30.txt``, ``duel20x20.txt`` and the
@@ -13,7 +13,10 @@ its seeded opening; ``--no-opening``: every game from the map's start). ``--game
 list instead, one ``label:seed:side[:opponent]`` a line, as this script prints them.
 
 ``default`` searches ``--nodes`` positions a move and ``searcher`` its ``--opponent-nodes``, with
-no clock cut-off, so a result depends on the code alone. ``--code DIR`` plays the bots of another
+no clock cut-off, so a result depends on the code alone. ``--against`` takes a comma-separated
+list; ``searcher-d80-c0-n3000`` is a searcher with another discount a step (0.80), cell weight
+(0.00, in hundredths) or node count (any of the three, in any order): the kinds of student
+search bots the held-out games may bring. ``--code DIR`` plays the bots of another
 checkout, from this script's commit on (a change in a git worktree, say); ``--compare`` lists the
 games whose result or score differs from an earlier ``--out``. Not a test: nothing is asserted.
 Each line: ``label:seed:side:opponent W|L|T ours-theirs rROUNDS SECONDSs 'end'``.
@@ -56,11 +59,34 @@ def _fixed_classes():
     return FixedDefault, FixedSearcher
 
 
+def _searcher_variant(name: str):
+    """``searcher-d80-c0-n3000`` (any of d, c, n): ``FixedSearcher`` with ``DISCOUNT`` 0.80,
+    ``CELL`` 0.00 and ``NODES`` 3000; None for a name of another form."""
+    parts = name.split("-")
+    if parts[0] != "searcher" or len(parts) < 2:
+        return None
+    fields = {"d": ("DISCOUNT", 100), "c": ("CELL", 100), "n": ("NODES", 1)}
+    settings = {}
+    for part in parts[1:]:
+        key, digits = part[:1], part[1:]
+        if key not in fields or not digits.isdigit() or fields[key][0] in settings:
+            return None
+        attr, scale = fields[key]
+        settings[attr] = int(digits) / scale if scale > 1 else int(digits)
+    if not 0 < settings.get("DISCOUNT", 0.9) <= 1 or settings.get("NODES", 1) < 1:
+        return None
+    return type(name.replace("-", "_"), (_fixed_classes()[1],), settings)
+
+
 def __getattr__(name: str):
-    """``FixedDefault`` and ``FixedSearcher``, made when a game asks for them by this file's path
-    (the bench's players are names; a worker process loads this file afresh)."""
+    """``FixedDefault``, ``FixedSearcher`` and its variants (``searcher_d80_n3000``), made when a
+    game asks for them by this file's path (the bench's players are names; a worker process loads
+    this file afresh)."""
     if name in ("FixedDefault", "FixedSearcher"):
         return dict(zip(("FixedDefault", "FixedSearcher"), _fixed_classes()))[name]
+    variant = _searcher_variant(name.replace("_", "-"))
+    if variant is not None:
+        return variant
     raise AttributeError(name)
 
 
@@ -103,7 +129,11 @@ def parse_games(text: str, against: str, where: str) -> list[tuple[str, int, str
 
 
 def _opponent(name: str) -> str:
-    return FIXED_SEARCHER if name == "searcher" else name
+    if name == "searcher":
+        return FIXED_SEARCHER
+    if name.startswith("searcher-"):
+        return f"{Path(__file__).resolve()}:{name.replace('-', '_')}"
+    return name
 
 
 class _Setup:
@@ -150,7 +180,10 @@ def _init(code: str, maps: dict, no_opening: bool) -> None:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--against", default="searcher", help="the other bot: searcher (fixed search) or any bot name")
+    ap.add_argument("--against", default="searcher",
+                    help="the other bot, or several separated by commas: searcher (fixed search), a variant "
+                         "such as searcher-d80-c0-n3000 (discount, cell weight in hundredths, nodes), or any bot name")
+    ap.add_argument("--boards", nargs="+", metavar="LABEL", help="only these boards (e.g. 20map 88map)")
     ap.add_argument("--nodes", type=int, default=1500, help="default's positions searched a move")
     ap.add_argument("--opponent-nodes", type=int, default=1500, help="searcher's positions searched a move")
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1])
@@ -167,10 +200,16 @@ def main(argv=None) -> int:
     code = str(Path(args.code).resolve()) if args.code else ""
     _load(code)
     maps = boards(missing=lambda note: print(note, file=sys.stderr))
+    opponents = [name.strip() for name in args.against.split(",") if name.strip()]
+    bad = [name for name in opponents if name.startswith("searcher-") and _searcher_variant(name) is None]
+    if not opponents or bad:
+        raise SystemExit(f"--against: expected bot names or searcher-d80-c0-n3000 variants, got {args.against!r}")
     if args.games:
-        games = parse_games(args.games.read_text(), args.against, str(args.games))
+        games = parse_games(args.games.read_text(), opponents[0], str(args.games))
     else:
-        games = [(label, s, side, args.against) for label in maps for s in args.seeds for side in "AB"]
+        labels = args.boards or list(maps)
+        games = [(label, s, side, against) for against in opponents for label in labels
+                 for s in args.seeds for side in "AB"]
     unknown = sorted({g[0] for g in games} - set(maps))
     if unknown:
         raise SystemExit(f"unknown boards: {', '.join(unknown)} (known: {', '.join(maps)})")

@@ -105,3 +105,20 @@ def test_duel_replays_plays_a_list_at_a_fixed_search_and_compares_two_runs(tmp_p
     with pytest.raises(SystemExit, match="games.txt:1: expected label:seed:side"):
         games.write_text("duel8x8.txt:zero:A\n")
         replays.main(["--games", str(games)])
+
+
+def test_duel_replays_plays_searcher_variants_on_chosen_boards(tmp_path):
+    replays = load("duel_replays")
+    variant = replays._searcher_variant("searcher-d80-c0-n30")
+    assert (variant.DISCOUNT, variant.CELL, variant.NODES) == (0.8, 0.0, 30)
+    assert replays._searcher_variant("searcher-n40").DISCOUNT == replays._fixed_classes()[1].DISCOUNT
+    for bad in ("searcher", "searcher-x1", "searcher-d", "searcher-d0", "searcher-n0", "searcher-d80-d90", "greedy-d80"):
+        assert replays._searcher_variant(bad) is None, bad
+    out = tmp_path / "out.txt"
+    replays.main(["--against", "searcher-d80-n30,greedy", "--boards", "duel8x8.txt", "--seeds", "0",
+                  "--nodes", "50", "--workers", "1", "--out", str(out)])
+    labels = [line.split()[0] for line in out.read_text().splitlines()]
+    assert labels == ["duel8x8.txt:0:A:searcher-d80-n30", "duel8x8.txt:0:B:searcher-d80-n30",
+                      "duel8x8.txt:0:A:greedy", "duel8x8.txt:0:B:greedy", "TOTAL"]
+    with pytest.raises(SystemExit, match="--against: expected"):
+        replays.main(["--against", "searcher-q5"])
