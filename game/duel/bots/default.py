@@ -208,11 +208,7 @@ def evaluate(st: State, detail: bool = False, spread: float | None = None):
     # Territory as cells each side reaches first (a cell both reach in as many steps is the
     # mover's, as in play): A's cell d steps away is A's unless B stands on it by ply 2d + off_a,
     # that is, B is at most (2d + off_a - off_b) // 2 steps away.
-    reach_b = []
-    acc = 0
-    for layer in lay_b:
-        acc |= layer
-        reach_b.append(acc)
+    reach_b = _cumulative(lay_b)
     last_b = len(reach_b) - 1
     own_a = 0
     for d, layer in enumerate(lay_a):
@@ -220,9 +216,12 @@ def evaluate(st: State, detail: bool = False, spread: float | None = None):
         if k >= 0:
             layer &= ~reach_b[k if k < last_b else last_b]
         own_a |= layer
-    own_b = acc & ~own_a
-    la = _item_codes(geo, pa, safe & ~bit_b, lay_a, own_a, mush, star)
-    lb = _item_codes(geo, pb, safe & ~bit_a, lay_b, own_b, mush, star)
+    own_b = (reach_b[-1] if reach_b else 0) & ~own_a
+    # Stars a side reaches first but only after the other, taking them one at a time, are the other's.
+    late_a = _late_stars(own_a & star, lay_a, off_a, reach_b, off_b)
+    late_b = _late_stars(own_b & star, lay_b, off_b, _cumulative(lay_a) if own_b & star else (), off_a)
+    la = _item_codes(geo, pa, safe & ~bit_b, lay_a, (own_a & ~late_a) | late_b, mush, star)
+    lb = _item_codes(geo, pb, safe & ~bit_a, lay_b, (own_b & ~late_b) | late_a, mush, star)
     m_a, k_a = _queue_value(la, st.stun[0], turns_left)
     m_b, k_b = _queue_value(lb, st.stun[1], turns_left)
     sa, sb = st.score
@@ -278,6 +277,44 @@ def evaluate(st: State, detail: bool = False, spread: float | None = None):
         return Analysis(value, (va / total if total else 0.5), (doomed_a, doomed_b), (va, vb),
                         (penned_a, penned_b), spread)
     return value
+
+
+def _cumulative(layers: list[int]) -> list[int]:
+    """The cells within 0, 1, 2, ... steps: running unions of breadth-first layers."""
+    out, acc = [], 0
+    for layer in layers:
+        acc |= layer
+        out.append(acc)
+    return out
+
+
+def _late_stars(stars: int, layers: list[int], off: int, reach_other, off_other: int) -> int:
+    """The stars of a side's region (``stars``, a bitboard) that it would reach only after the other
+    does, taking them one at a time: the j-th nearest is reached ``QUEUE * j`` steps late (while it
+    takes the first, the other walks to the next). ``layers``/``off``: its breadth-first layers and
+    ply offset (as in :func:`evaluate`); ``reach_other``: the other's cells within k steps, for each
+    k. Without it, a player in a cluster of stars (the four in the middle of the course's map)
+    counted all of them as its doublings to come, though the other stood as near to the rest."""
+    if not stars & (stars - 1) or not reach_other:
+        return 0
+    late = 0
+    last = len(reach_other) - 1
+    j = 0
+    left = stars
+    for d, layer in enumerate(layers):
+        x = layer & left
+        while x:
+            b = x & -x
+            x ^= b
+            left ^= b
+            if j:
+                k = (2 * (d + QUEUE * j) + off - off_other) // 2
+                if k >= 0 and reach_other[k if k < last else last] & b:
+                    late |= b
+            j += 1
+        if not left:
+            break
+    return late
 
 
 def _pocket_best(region: int, masks: list[int], score: int) -> int:

@@ -1348,3 +1348,25 @@ def test_no_try_for_a_star_the_other_keeps_by_it():
     assert bot._their_cells(229, KEEP_TURNS) == kept
     bot._visits = bot._visits[1:]
     assert bot._their_cells(229, KEEP_TURNS) == ()
+
+
+def test_a_cluster_of_stars_counts_only_the_stars_taken_before_the_other_gets_to_the_rest():
+    # The course map's middle, in small: four stars round A, B one step from one of them. A reaches
+    # all four first, but takes them one at a time: while it takes the first two, B gets to the
+    # other two. Counted as A's doublings to come, all four made a stand-off by them look won, and
+    # A, behind 3-8, stood there from round 25 to 998 (20map from the start against a searcher
+    # with a 0.8 discount, lost 8-16; won 613-286 counting only the first two).
+    near = [". . s . .",
+            ". s A s .",
+            ". . s . .",
+            ". . B . .",
+            ". . . . ."]
+    far = [". . s . . . . . .",
+           ". s A s . . . . .",
+           ". . s . . . . . .",
+           ". . . . . . . . .",
+           ". . . . . . . . B"]
+    shared = evaluate(State.from_observation(obs_of(near, score_a=10, score_b=10)))
+    alone = evaluate(State.from_observation(obs_of(far, score_a=10, score_b=10)))
+    assert alone > 10.0       # B far away: all four are A's
+    assert abs(shared) < 3.0  # B as near to two of them: about even
