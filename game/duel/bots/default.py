@@ -218,8 +218,10 @@ def evaluate(st: State, detail: bool = False, spread: float | None = None):
         own_a |= layer
     own_b = (reach_b[-1] if reach_b else 0) & ~own_a
     # Stars a side reaches first but only after the other, taking them one at a time, are the other's.
+    # (A's running unions only when B has two stars or more: none is late otherwise.)
+    stars_b = own_b & star
     late_a = _late_stars(own_a & star, lay_a, off_a, reach_b, off_b)
-    late_b = _late_stars(own_b & star, lay_b, off_b, _cumulative(lay_a) if own_b & star else (), off_a)
+    late_b = _late_stars(stars_b, lay_b, off_b, _cumulative(lay_a) if stars_b & (stars_b - 1) else (), off_a)
     la = _item_codes(geo, pa, safe & ~bit_b, lay_a, (own_a & ~late_a) | late_b, mush, star)
     lb = _item_codes(geo, pb, safe & ~bit_a, lay_b, (own_b & ~late_b) | late_a, mush, star)
     m_a, k_a = _queue_value(la, st.stun[0], turns_left)
@@ -1289,7 +1291,7 @@ class DefaultBot(Bot):
         stun = 0
         if self._prev is not None:
             prev_round, prev_pos, prev_grid, prev_stun = self._prev
-            if prev_round == obs.round - 1 and len(prev_grid) == obs.rows and len(prev_grid[0]) == obs.cols:
+            if prev_round == obs.round - 1:  # (act has dropped a memory of another board)
                 if pos != prev_pos and prev_grid[pos[0]][pos[1]] == "b":
                     stun = STUN_TURNS
                 elif pos == prev_pos and prev_stun > 0:
@@ -1305,7 +1307,7 @@ class DefaultBot(Bot):
         if obs.me != "A" or self._prev is None or self._prev[0] != obs.round - 1:
             return False
         _, (br, bc), grid, stun = self._prev
-        if stun > 0 or len(grid) != obs.rows or len(grid[0]) != obs.cols:
+        if stun > 0:  # (act has dropped a memory of another board)
             return False
         rows, cols = obs.rows, obs.cols
         ar, ac = obs.position("A")
