@@ -3,7 +3,8 @@ lists docs/DUEL-BOTS.md measures with, one line per game, the same games on any 
 
     python examples/duel_replays.py [--against searcher] [--nodes 1500] [--seeds 0 1]
                                     [--boards LABEL ...] [--games FILE] [--no-opening]
-                                    [--code DIR] [--workers 2] [--out FILE] [--compare FILE]
+                                    [--memoryless] [--code DIR] [--workers 2] [--out FILE]
+                                    [--compare FILE]
 
 The boards: the course's two maps (``../shared/data/duel/20map`` and ``88map``, left out with a
 note when absent), ``maps/duel/duel8x8.txt``, ``duel12x30.txt``, ``duel20x20.txt`` and the
@@ -13,7 +14,8 @@ its seeded opening; ``--no-opening``: every game from the map's start). ``--game
 list instead, one ``label:seed:side[:opponent]`` a line, as this script prints them.
 
 ``default`` searches ``--nodes`` positions a move and ``searcher`` its ``--opponent-nodes``, with
-no clock cut-off, so a result depends on the code alone. ``--against`` takes a comma-separated
+no clock cut-off, so a result depends on the code alone. ``--memoryless``: ``default`` starts
+afresh every move, as a program whose working folder it cannot write (nothing remembered). ``--against`` takes a comma-separated
 list; ``searcher-d80-c0-n3000`` is a searcher with another discount a step (0.80), cell weight
 (0.00, in hundredths) or node count (any of the three, in any order): the kinds of student
 search bots the held-out games may bring. ``--code DIR`` plays the bots of another
@@ -35,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data" / "duel"
 OWN_MAPS = ("duel8x8.txt", "duel12x30.txt", "duel20x20.txt")
 NODES_ENV, OPPONENT_NODES_ENV = "DUEL_REPLAY_NODES", "DUEL_REPLAY_OPPONENT_NODES"
+MEMORYLESS_ENV = "DUEL_REPLAY_MEMORYLESS"
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -49,6 +52,13 @@ def _fixed_classes():
     class FixedDefault(DefaultBot):
         def __init__(self, seed: int = 0, move_time: float = 0.3):
             super().__init__(seed=seed, move_time=600.0, node_budget=int(os.environ[NODES_ENV]))
+
+        def act(self, obs):
+            if os.environ.get(MEMORYLESS_ENV):
+                # As a program whose working folder it cannot write: started afresh every move,
+                # with nothing remembered (no memory file, no search tables).
+                self.__init__(seed=self.seed)
+            return super().act(obs)
 
     class FixedSearcher(SearcherBot):
         NODES = int(os.environ.get(OPPONENT_NODES_ENV, SearcherBot.NODES))
@@ -189,6 +199,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1])
     ap.add_argument("--games", type=Path, help="a list of label:seed:side[:opponent] lines instead")
     ap.add_argument("--no-opening", action="store_true", help="every game from the map's own start")
+    ap.add_argument("--memoryless", action="store_true",
+                    help="default remembers nothing from move to move (a program whose working folder is read-only)")
     ap.add_argument("--code", default="", help="a checkout whose bots play (default: this one)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, help="also append the lines to this file")
@@ -197,6 +209,8 @@ def main(argv=None) -> int:
     if args.nodes < 1 or args.opponent_nodes < 1:
         raise SystemExit("--nodes and --opponent-nodes must be positive")
     os.environ[NODES_ENV], os.environ[OPPONENT_NODES_ENV] = str(args.nodes), str(args.opponent_nodes)
+    if args.memoryless:
+        os.environ[MEMORYLESS_ENV] = "1"
     code = str(Path(args.code).resolve()) if args.code else ""
     _load(code)
     maps = boards(missing=lambda note: print(note, file=sys.stderr))

@@ -122,3 +122,23 @@ def test_duel_replays_plays_searcher_variants_on_chosen_boards(tmp_path):
                       "duel8x8.txt:0:A:greedy", "duel8x8.txt:0:B:greedy", "TOTAL"]
     with pytest.raises(SystemExit, match="--against: expected"):
         replays.main(["--against", "searcher-q5"])
+
+
+def test_duel_replays_memoryless_default_starts_afresh_every_move(monkeypatch):
+    from game.duel.mapfile import parse_map
+    from game.duel.rules import initial_state, legal_moves, observe, step
+
+    replays = load("duel_replays")
+    monkeypatch.setenv(replays.NODES_ENV, "40")
+
+    def play_two_rounds():
+        bot = replays._fixed_classes()[0]()
+        state = initial_state(parse_map("4 4\nA . m .\n. x . .\n. . x .\n. m . B"))
+        for _ in range(2):
+            state, _ = step(state, bot.act(observe(state)).move)
+            state, _ = step(state, legal_moves(state)[0])
+        return bot
+
+    assert len(play_two_rounds().memory()["visits"]) == 2
+    monkeypatch.setenv(replays.MEMORYLESS_ENV, "1")
+    assert len(play_two_rounds().memory()["visits"]) == 1, "only the move just played is remembered"
