@@ -73,7 +73,8 @@ def test_duel_rushes_finds_the_students_middle_star_openings_and_plays_one():
     assert line[0] == name and line[1] == "greedy=" + ("B" if side == "A" else "A") and line[2] in ("W", "L", "T")
 
 
-def test_duel_program_speed_times_every_move_of_the_bot_run_as_a_program():
+def test_duel_program_speed_times_every_move_of_the_bot_run_as_a_program(tmp_path, monkeypatch):
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # the program's spare memory: here, not in the machine's /tmp
     speed = load("duel_program_speed")
     times, near = speed.measure(str(ROOT / "maps" / "duel" / "duel8x8.txt"), rounds=2)
     # Two rounds from the corners: two runs of our program, timed by the judge (not checked

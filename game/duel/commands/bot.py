@@ -4,7 +4,9 @@ Started afresh for every move (as the course's judge runs a bot), so it imports 
 needs and spends a budget that leaves room for Python's start-up inside the 1 s limit. It prints
 the move line and nothing else; a bot that fails still answers with a legal move when one exists.
 A bot with ``memory()``/``restore()`` (the default bot: the other's stun, its current target)
-keeps them between moves in a small file in its working folder, ``.duel-bot-NAME-SIDE.json``.
+keeps them between moves in a small file in its working folder, ``.duel-bot-NAME-SIDE.json``, and
+a copy in a folder of its own under the system's temporary folder, read when the working folder
+has none (a judge that gives the program a read-only folder, or a new one every move).
 """
 
 from __future__ import annotations
@@ -34,30 +36,65 @@ def _memory_path(name: str, me: str) -> str:
     return f".duel-bot-{safe}-{me}.json"
 
 
-def _load_memory(bot, path: str) -> None:
-    import json
+def _spare_path(local: str) -> str | None:
+    """The copy of ``local`` in this user's folder under the system's temporary folder (made, only
+    this user may enter it); None where there is no such folder we own. What is read from it
+    may be another game's: the bot drops a memory that cannot be from this game."""
+    import os
+    import tempfile
 
     try:
+        folder = os.path.join(tempfile.gettempdir(), f"treasure-duel-bots-{os.getuid()}")
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        if os.stat(folder).st_uid != os.getuid():
+            return None  # not ours: another user may read or replace what is in it
+    except (OSError, AttributeError):  # no temporary folder, or no user ids (Windows)
+        return None
+    return os.path.join(folder, local.lstrip("."))
+
+
+def _read_memory(path: str | None):
+    import json
+
+    if path is None:
+        return None
+    try:
         with open(path, encoding="utf-8") as f:
-            memory = json.load(f)
+            return json.load(f)
     except (OSError, ValueError):
-        return  # first move, or nothing usable: start afresh
+        return None  # first move, or nothing usable: start afresh
+
+
+def _load_memory(bot, local: str) -> None:
+    """The working folder's file when there is one (usable or not), else the spare copy."""
+    import os
+
+    memory = _read_memory(local if os.path.exists(local) else _spare_path(local))
     if isinstance(memory, dict):
         bot.restore(memory)
 
 
-def _save_memory(bot, path: str) -> None:
+def _save_memory(bot, local: str) -> None:
     import json
     import os
 
     try:
-        memory = bot.memory()
-        tmp = path + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(memory, f)
-        os.replace(tmp, path)
-    except Exception:  # a read-only folder only costs the bot its memory
-        pass
+        text = json.dumps(bot.memory())
+    except Exception:  # a memory that does not serialise only costs the bot its memory
+        return
+    for path in (local, _spare_path(local)):
+        if path is None:
+            continue
+        try:
+            tmp = f"{path}.{os.getpid()}.tmp"
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, path)
+        except OSError:  # a read-only folder only costs the bot that copy
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
 
 
 def _fallback(obs) -> str:

@@ -2,6 +2,7 @@
 
 import csv
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -22,9 +23,11 @@ A
 """
 
 
-def run_bot(args, stdin, cwd):
+def run_bot(args, stdin, cwd, tmp=None):
+    # The bot's spare memory goes under TMPDIR: a test's own, never the machine's.
+    env = {**os.environ, "TMPDIR": str(tmp or cwd)}
     return subprocess.run([sys.executable, str(ROOT / "run.py"), "duel", "bot", *args], input=stdin,
-                          capture_output=True, text=True, cwd=cwd, timeout=60)
+                          capture_output=True, text=True, cwd=cwd, timeout=60, env=env)
 
 
 @pytest.mark.parametrize("name", ["default", "greedy", "walker", "random", "mirror"])
@@ -39,6 +42,26 @@ def test_bot_remembers_between_moves_in_its_folder(tmp_path):
     run_bot(["--move-time", "0.05"], INPUT, tmp_path)
     memory = json.loads((tmp_path / ".duel-bot-default-A.json").read_text())
     assert memory["round"] == 1 and memory["other"] == [3, 3]
+
+
+def test_bot_in_a_new_folder_every_move_remembers_through_its_spare_copy(tmp_path):
+    # A judge may give the program a new working folder every move (or one it cannot write): the
+    # memory is then read from the copy under the temporary folder.
+    shared_tmp, first, second = tmp_path / "tmp", tmp_path / "move1", tmp_path / "move2"
+    for folder in (shared_tmp, first, second):
+        folder.mkdir()
+    assert run_bot(["--move-time", "0.05"], INPUT, first, shared_tmp).returncode == 0
+    spare = list(shared_tmp.glob("treasure-duel-bots-*/duel-bot-default-A.json"))
+    assert len(spare) == 1 and json.loads(spare[0].read_text())["round"] == 1
+    round_two = INPUT.replace("1\n4 4", "2\n4 4", 1).replace("m . x .\n. m . B", "m . x B\n. m . .")
+    assert run_bot(["--move-time", "0.05"], round_two, second, shared_tmp).returncode == 0
+    memory = json.loads((second / ".duel-bot-default-A.json").read_text())
+    assert memory["round"] == 2 and [v[0] for v in memory["visits"]] == [1, 2]
+    # A working folder that has a file is read first: the first folder's (round 1) is used, not
+    # the spare copy, which the move above made round 2's (as a memory of round 2 it would be
+    # dropped at round 2, and only this move would be remembered).
+    assert run_bot(["--move-time", "0.05"], round_two, first, shared_tmp).returncode == 0
+    assert [v[0] for v in json.loads((first / ".duel-bot-default-A.json").read_text())["visits"]] == [1, 2]
 
 
 def test_bot_reason_goes_to_stderr(tmp_path):
