@@ -15,12 +15,13 @@ list instead, one ``label:seed:side[:opponent]`` a line, as this script prints t
 
 ``default`` searches ``--nodes`` positions a move and ``searcher`` its ``--opponent-nodes``, with
 no clock cut-off, so a result depends on the code alone. ``--memoryless``: ``default`` starts
-afresh every move, as a program whose working folder it cannot write (nothing remembered). ``--against`` takes a comma-separated
-list; ``searcher-d80-c0-n3000`` is a searcher with another discount a step (0.80), cell weight
-(0.00, in hundredths) or node count (any of the three, in any order): the kinds of student
-search bots the held-out games may bring. ``--code DIR`` plays the bots of another
-checkout, from this script's commit on (a change in a git worktree, say); ``--compare`` lists the
-games whose result or score differs from an earlier ``--out``. Not a test: nothing is asserted.
+afresh every move, as a program whose working folder it cannot write (nothing remembered).
+``--against`` takes a comma-separated list; ``searcher-d80-c0-n3000`` is a searcher with
+another discount a step (0.80), cell weight (0.00, in hundredths) or node count (any of the
+three, in any order): the kinds of student search bots the held-out games may bring. ``--code
+DIR`` plays the bots of another checkout, from this script's commit on (a change in a git
+worktree, say); ``--compare`` lists the games whose result or score differs from an earlier
+``--out``. Not a test: nothing is asserted.
 Each line: ``label:seed:side:opponent W|L|T ours-theirs rROUNDS SECONDSs 'end'``.
 """
 
