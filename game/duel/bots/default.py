@@ -71,6 +71,7 @@ STAR_TIME_MARGIN = 40  # start the star tour this many turns before it would be 
 TERRITORY = 0.5        # the evaluation's weight on the share of the board each side reaches first
 CLOSE = 3              # the other this near is a wall for the plan (no walking through it)
 KEEP_FACTOR = 1.5      # a new target must be this much better per step to replace the last one
+DETOUR_STEPS = 2       # a star we were going for, this near, is taken before a new star target (if that race allows)
 MUSHROOM_STEPS = 2.5   # steps a mushroom takes on average in a collection tour
 STAR_STEPS = 4         # the plan's extra cost of stepping on a star (it walks around stars it keeps for later)
 STAR_DOUBLED = 40      # ... plus MUSHROOM_STEPS for each mushroom of ours still to take, up to this many
@@ -705,8 +706,32 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
             best = relaxed
     if best is None:
         return None
+    best = _detour(geo, best, keep, score, stun_other, steps, halvings, candidates, coming) or best
     _, c, it, d, t, why = best
     return Plan(c, it, steps[c], t, first[c], why, max(keep_since, steps[c]) if c == keep else -1)
+
+
+def _detour(geo, best, keep: int, score: int, stun_other: int, steps, halvings, candidates, coming):
+    """The star we were going for, when it is at most ``DETOUR_STEPS`` away and still ours, before a
+    new star target ``best`` (make_plan's pick), unless the other is walking at the new one and the
+    steps there by way of ours would lose that race. A star is a doubling for two steps; turning
+    away lets the other take it (gen24x27-422677 seed 0 as A against trapper: at rounds 53, 106 and
+    165 A turned from its star two steps away to a far group, and lost 258-6338). Not before a
+    mushroom: a star no longer at risk waits for the mushrooms it will double (before a mushroom,
+    88map after the opening of seeds 2 and 6, as B against searcher, went from won 5-4 to lost)."""
+    c, t = best[1], best[4]
+    if (best[2] != STAR or keep < 0 or c == keep or score <= 0 or halvings[keep]
+            or not 0 < steps[keep] <= DETOUR_STEPS):
+        return None
+    ours = next((x for x in candidates if x[0] == keep and x[1] == STAR), None)
+    if ours is None:
+        return None
+    if t >= 0 and coming(c):
+        back = geo.distances(keep, -1)[c]
+        if back < 0 or steps[keep] + back > t + stun_other:
+            return None
+    _, it, d, t_keep = ours
+    return ((0.0, -d, -keep), keep, it, d, t_keep, "doubles the score on the way")
 
 
 def _kept(geo, star: int, their_steps: int, their_recent: tuple) -> bool:

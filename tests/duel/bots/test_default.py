@@ -242,6 +242,46 @@ def test_a_kept_star_is_let_go_when_its_racer_walks_away():
     assert make_plan(away, keep=6, keep_since=raced.since).cell == 17
 
 
+def _detour_board(score_a=10, below=False, group=True):
+    """A (score ``score_a``) at the top left, its star two steps to the right (and a mushroom below
+    it if ``below``); B (score 500) at (8, 18), two steps below a group of three stars (if
+    ``group``); a 20 x 10 board with a column of mushrooms between."""
+    rows = [list("." * 20) for _ in range(10)]
+    rows[0][0], rows[0][2], rows[8][18] = "A", "s", "B"
+    if below:
+        rows[1][0] = "m"
+    for col in (14, 16, 18) if group else ():
+        rows[6][col] = "s"
+    for row in (0, 3, 6, 9):
+        rows[row][8] = "m"
+    grid = tuple("".join(r) for r in rows)
+    return State.from_observation(DuelObservation(round=300, grid=grid, score_a=score_a, score_b=500, me="A"))
+
+
+def test_a_star_we_were_going_for_two_steps_away_is_taken_before_turning_away():
+    # Nothing kept, the far group is the better target: worth B's 500 points three times over.
+    st = _detour_board()
+    group = make_plan(st)
+    assert divmod(group.cell, 20) == (6, 14) and "2 more stars" in group.why
+    # Two steps from the star we were going for, B standing where it stood two turns ago: the
+    # star first, then the group (on gen24x27-422677 seed 0 as A against trapper, A turned from
+    # its star two steps away to a far group three times, and lost 258-6338).
+    b = 8 * 20 + 18
+    kept = make_plan(st, keep=2, keep_since=6, their_past=b)
+    assert kept.cell == 2 and kept.steps == 2 and "on the way" in kept.why
+    # B walking straight at the group (two steps nearer than two turns ago), already nearer to it
+    # than we are: the two steps lose the race, and the plan turns to the group.
+    walking = make_plan(st, keep=2, keep_since=6, their_past=b + 20 + 1)
+    assert walking.cell == group.cell
+
+
+def test_a_star_we_were_going_for_waits_for_a_mushroom_when_no_longer_at_risk():
+    # At 1 point, with no group to race for, the mushroom below A is worth more per step than the
+    # star two steps away: the star waits to double it (taken first, it would double 1 point, not 2).
+    low = _detour_board(score_a=1, below=True, group=False)
+    assert make_plan(low, keep=2, keep_since=6, their_past=8 * 20 + 18).cell == 20
+
+
 def test_the_bot_remembers_where_it_chose_its_star_between_moves_and_as_a_program():
     first, second = _star_race(2, 10), _star_race(2, 15, a_col=1)
     second = DuelObservation(round=2, grid=second.grid, score_a=3, score_b=8, me="A")
