@@ -719,8 +719,8 @@ def _detour(geo, best, keep: int, score: int, stun_other: int, steps, halvings, 
     165 A turned from its star two steps away to a far group, and lost 258-6338). Not before a
     mushroom: a star no longer at risk waits for the mushrooms it will double (before a mushroom,
     88map after the opening of seeds 2 and 6, as B against searcher, went from won 5-4 to lost)."""
-    c, t = best[1], best[4]
-    if (best[2] != STAR or keep < 0 or c == keep or score <= 0 or halvings[keep]
+    _, c, it, _, t, _ = best
+    if (it != STAR or keep < 0 or c == keep or score <= 0 or halvings[keep]
             or not 0 < steps[keep] <= DETOUR_STEPS):
         return None
     ours = next((x for x in candidates if x[0] == keep and x[1] == STAR), None)
@@ -730,8 +730,8 @@ def _detour(geo, best, keep: int, score: int, stun_other: int, steps, halvings, 
         back = geo.distances(keep, -1)[c]
         if back < 0 or steps[keep] + back > t + stun_other:
             return None
-    _, it, d, t_keep = ours
-    return ((0.0, -d, -keep), keep, it, d, t_keep, "doubles the score on the way")
+    _, _, d, t_keep = ours
+    return ((0.0, -d, -keep), keep, STAR, d, t_keep, "doubles the score on the way")
 
 
 def _kept(geo, star: int, their_steps: int, their_recent: tuple) -> bool:

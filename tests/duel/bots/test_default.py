@@ -259,7 +259,7 @@ def _detour_board(score_a=10, below=False, group=True):
 
 
 def test_a_star_we_were_going_for_two_steps_away_is_taken_before_turning_away():
-    # Nothing kept, the far group is the better target: worth B's 500 points three times over.
+    # Nothing kept, the far group is the better target: B's 500 points, counted 2^2 times (three stars).
     st = _detour_board()
     group = make_plan(st)
     assert divmod(group.cell, 20) == (6, 14) and "2 more stars" in group.why
