@@ -1,7 +1,7 @@
 """Fixed-search replays: the default bot at a fixed node count against another bot, on the game
 lists docs/DUEL-BOTS.md measures with, one line per game, the same games on any machine.
 
-    python examples/duel_replays.py [--against searcher] [--nodes 1500] [--seeds 0 1]
+    python examples/duel_replays.py [--against searcher] [--nodes 4000] [--seeds 0 1]
                                     [--boards LABEL ...] [--games FILE] [--no-opening]
                                     [--memoryless] [--code DIR] [--workers 2] [--out FILE]
                                     [--compare FILE]
@@ -13,15 +13,15 @@ with the bench's openings (seed 0 on a map file from the map's own start, every 
 its seeded opening; ``--no-opening``: every game from the map's start). ``--games FILE`` plays a
 list instead, one ``label:seed:side[:opponent]`` a line, as this script prints them.
 
-``default`` searches ``--nodes`` positions a move and ``searcher`` its ``--opponent-nodes``, with
-no clock cut-off, so a result depends on the code alone. ``--memoryless``: ``default`` starts
-afresh every move, as a program whose working folder it cannot write (nothing remembered).
-``--against`` takes a comma-separated list; ``searcher-d80-c0-n3000`` is a searcher with
-another discount a step (0.80), cell weight (0.00, in hundredths) or node count (any of the
-three, in any order): the kinds of student search bots the held-out games may bring. ``--code
-DIR`` plays the bots of another checkout, from this script's commit on (a change in a git
-worktree, say); ``--compare`` lists the games whose result or score differs from an earlier
-``--out``. Not a test: nothing is asserted.
+``default`` searches ``--nodes`` positions a move (by default what it searches as a course program,
+4000 since session 48) and ``searcher`` its ``--opponent-nodes``, with no clock cut-off, so a
+result depends on the code alone. ``--memoryless``: ``default`` starts afresh every move, as a
+program whose working folder it cannot write (nothing remembered). ``--against`` takes a
+comma-separated list; ``searcher-d80-c0-n3000`` is a searcher with another discount a step (0.80),
+cell weight (0.00, in hundredths) or node count (any of the three, in any order): the kinds of
+student search bots the held-out games may bring. ``--code DIR`` plays the bots of another
+checkout, from this script's commit on (a change in a git worktree, say); ``--compare`` lists the
+games whose result or score differs from an earlier ``--out``. Not a test: nothing is asserted.
 Each line: ``label:seed:side:opponent W|L|T ours-theirs rROUNDS SECONDSs 'end'``.
 """
 
@@ -42,6 +42,15 @@ MEMORYLESS_ENV = "DUEL_REPLAY_MEMORYLESS"
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+def program_nodes() -> int:
+    """The nodes ``default`` searches a move as a course program (``python run.py duel bot``): what
+    the held-out games play against, so what the replays play by default."""
+    from game.duel.bots.default import EVALS_PER_SECOND
+    from game.duel.commands.bot import PROGRAM_MOVE_TIME
+
+    return int(EVALS_PER_SECOND * PROGRAM_MOVE_TIME)
 
 
 def _fixed_classes():
@@ -195,7 +204,9 @@ def main(argv=None) -> int:
                     help="the other bot, or several separated by commas: searcher (fixed search), a variant "
                          "such as searcher-d80-c0-n3000 (discount, cell weight in hundredths, nodes), or any bot name")
     ap.add_argument("--boards", nargs="+", metavar="LABEL", help="only these boards (e.g. 20map 88map)")
-    ap.add_argument("--nodes", type=int, default=1500, help="default's positions searched a move")
+    ap.add_argument("--nodes", type=int,
+                    help="default's positions searched a move (default: the program's budget in the "
+                         "checkout that plays, EVALS_PER_SECOND x PROGRAM_MOVE_TIME: 4000)")
     ap.add_argument("--opponent-nodes", type=int, default=1500, help="searcher's positions searched a move")
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1])
     ap.add_argument("--games", type=Path, help="a list of label:seed:side[:opponent] lines instead")
@@ -207,13 +218,15 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, help="also append the lines to this file")
     ap.add_argument("--compare", type=Path, help="an earlier output: list the games that differ")
     args = ap.parse_args(argv)
+    code = str(Path(args.code).resolve()) if args.code else ""
+    _load(code)  # before anything imports the bots (program_nodes does)
+    if args.nodes is None:
+        args.nodes = program_nodes()
     if args.nodes < 1 or args.opponent_nodes < 1:
         raise SystemExit("--nodes and --opponent-nodes must be positive")
     os.environ[NODES_ENV], os.environ[OPPONENT_NODES_ENV] = str(args.nodes), str(args.opponent_nodes)
     if args.memoryless:
         os.environ[MEMORYLESS_ENV] = "1"
-    code = str(Path(args.code).resolve()) if args.code else ""
-    _load(code)
     maps = boards(missing=lambda note: print(note, file=sys.stderr))
     opponents = [name.strip() for name in args.against.split(",") if name.strip()]
     bad = [name for name in opponents if name.startswith("searcher-") and _searcher_variant(name) is None]

@@ -94,9 +94,10 @@ GROUP_MAX = 4          # ... counted up to this many (the other taking four: 16 
 SECURE_LEAD = 4        # a score this many times the other's: only being boxed in can lose it
 MINE_TALLY = 1 << 16   # make_plan's path tally: poison stars crossed in the low bits, mines above
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
-EVALS_PER_SECOND = 5000  # nodes per second of move time: under half of what this 2-core machine searches
-                         # with four searches running on it (11,700 a second on the course's boards, the
-                         # evaluation on bitboards), leaving room for the rest; was 2500 before bitboards
+EVALS_PER_SECOND = 10000  # nodes per second of move time: under 60% of what this 2-core machine searches
+                          # with two games on it (6000-node moves at most 0.34 s on a 30x30 board, 0.27 s
+                          # on the course's 20map); 5000 before session 48 (deeper search boxes in and
+                          # escapes where 1000-1500 nodes walked into a pen), 2500 before bitboards
 _POW = [GAMMA ** d for d in range(4200)]
 
 
