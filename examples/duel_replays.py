@@ -47,10 +47,10 @@ if str(ROOT) not in sys.path:
 def program_nodes() -> int:
     """The nodes ``default`` searches a move as a course program (``python run.py duel bot``): what
     the held-out games play against, so what the replays play by default."""
-    from game.duel.bots.default import EVALS_PER_SECOND
+    from game.duel.bots.default import nodes_for
     from game.duel.commands.bot import PROGRAM_MOVE_TIME
 
-    return int(EVALS_PER_SECOND * PROGRAM_MOVE_TIME)
+    return nodes_for(PROGRAM_MOVE_TIME)
 
 
 def _fixed_classes():
@@ -206,7 +206,7 @@ def main(argv=None) -> int:
     ap.add_argument("--boards", nargs="+", metavar="LABEL", help="only these boards (e.g. 20map 88map)")
     ap.add_argument("--nodes", type=int,
                     help="default's positions searched a move (default: the program's budget in the "
-                         "checkout that plays, EVALS_PER_SECOND x PROGRAM_MOVE_TIME: 4000)")
+                         "checkout that plays)")
     ap.add_argument("--opponent-nodes", type=int, default=1500, help="searcher's positions searched a move")
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1])
     ap.add_argument("--games", type=Path, help="a list of label:seed:side[:opponent] lines instead")

@@ -101,6 +101,11 @@ EVALS_PER_SECOND = 10000  # nodes per second of move time: under 60% of what thi
 _POW = [GAMMA ** d for d in range(4200)]
 
 
+def nodes_for(move_time: float) -> int:
+    """The node budget ``move_time`` seconds buy (``EVALS_PER_SECOND`` a second, at least 8)."""
+    return max(8, int(EVALS_PER_SECOND * move_time))
+
+
 class _OutOfBudget(Exception):
     pass
 
@@ -1262,7 +1267,7 @@ class DefaultBot(Bot):
     MARGIN = 2.0   # the search overrides the plan only for a gain bigger than this (a star, a trap, an escape)
 
     def __init__(self, seed: int = 0, move_time: float = 0.3, max_depth: int = 24, node_budget: int | None = None):
-        """``node_budget`` (default: ``EVALS_PER_SECOND * move_time``) fixes the search's size; with a
+        """``node_budget`` (default: ``nodes_for(move_time)``) fixes the search's size; with a
         generous ``move_time`` the wall-clock guard never fires and every run is the same."""
         super().__init__(seed=seed, move_time=move_time)
         self.max_depth = max_depth
@@ -1498,7 +1503,7 @@ class DefaultBot(Bot):
         for mc, p in repeated.items():
             pen[mc] = pen.get(mc, 0.0) + p
         self.deadline = started + self.move_time * 0.9
-        self.budget = self.node_budget or max(8, int(EVALS_PER_SECOND * self.move_time))
+        self.budget = self.node_budget or nodes_for(self.move_time)
         self.nodes = 0
         self.killers: dict[int, int] = {}
 
