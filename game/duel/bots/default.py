@@ -475,8 +475,7 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     (:func:`_kept`). With ``spare`` (the default bot; the sparring partners keep the plan they were
     measured with) a star is no target when the way there and on would hand the other more of our
     safe stars than it takes (:func:`_sacrificed`; one for one, the race at hand wins: the other
-    may never walk to the star we left; and not when we are :func:`_behind`, where our own stars
-    cannot win and a long try may).
+    may never walk to the star we left).
     """
     me = st.turn
     geo = st.geo
@@ -535,9 +534,8 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
         if it == MUSH:
             my_mushrooms += 1
         candidates.append((c, it, d, t))
-    behind = _behind(score, their_score, candidates, contested, my_mushrooms)
     if try_stars:
-        reach = _try_reach(behind, turns_left)
+        reach = _try_reach(score, their_score, candidates, contested, my_mushrooms, turns_left)
         # Not a star the other keeps: one it stood by at each of our last KEEP_TURNS turns
         # (``their_recent``). It takes it the moment we come, and the walk there only keeps us
         # from our own items (duel12x30.txt seed 0 as A against searcher: at 280-78, B sat by the
@@ -578,8 +576,7 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     dead_ends = pockets(geo) if exposed else {}
 
     safe_stars = [(c, t) for c, it, _, t in candidates
-                  if it == STAR and t >= 0 and _lead(t, steps[c], stun_other, turns_left) >= STAR_SAFETY
-                  ] if spare and not behind else []
+                  if it == STAR and t >= 0 and _lead(t, steps[c], stun_other, turns_left) >= STAR_SAFETY] if spare else []
     from_star: dict = {}
 
     def closable(c):
@@ -821,28 +818,22 @@ def hunt_plan(st: State) -> Plan | None:
     return Plan(other, EMPTY, steps, None, first, HUNT_WHY)
 
 
-def _behind(score: int, their_score: int, candidates, contested, my_mushrooms: int) -> bool:
-    """Whether what the other reaches first would leave us behind at the end: its score and
-    mushrooms, doubled by each of its stars, above ours doubled by ours (never with no star of its
-    own). Then only denying it stars can win."""
+def _try_reach(score: int, their_score: int, candidates, contested, my_mushrooms: int, turns_left: int) -> int:
+    """How many steps nearer the other may be to a star that is still worth a try: ``STAR_TRY``,
+    or any number when what the other reaches first would leave us behind at the end (its score
+    and mushrooms, doubled by each of its stars, above ours doubled by ours). Then only denying
+    it stars can win, and a far try, its value divided by one more than the other's lead, is
+    still worth more than our mushrooms when the scores are large. (Against hunter, which takes
+    stars as soon as they are worth most: gen21x18-712548 seed 1 as B, lost 490-692, now won
+    958-344; gen30x30-728762 seed 0 as B, lost 17569-20875, now won 70048-41675.)"""
     their_mushrooms = sum(1 for x in contested if x[1] == MUSH)
     my_stars = sum(1 for x in candidates if x[1] == STAR)
     their_stars = sum(1 for x in contested if x[1] == STAR)
     if their_stars == 0:
-        return False
+        return STAR_TRY
     ours = math.log2(max(score + my_mushrooms, 1)) + my_stars
     theirs = math.log2(max(their_score + their_mushrooms, 1)) + their_stars
-    return theirs > ours
-
-
-def _try_reach(behind: bool, turns_left: int) -> int:
-    """How many steps nearer the other may be to a star that is still worth a try: ``STAR_TRY``,
-    or any number when we are :func:`_behind`. Then only denying it stars can win, and a far try,
-    its value divided by one more than the other's lead, is still worth more than our mushrooms
-    when the scores are large. (Against hunter, which takes stars as soon as they are worth most:
-    gen21x18-712548 seed 1 as B, lost 490-692, now won 958-344; gen30x30-728762 seed 0 as B, lost
-    17569-20875, now won 70048-41675.)"""
-    return turns_left if behind else STAR_TRY
+    return turns_left if theirs > ours else STAR_TRY
 
 
 def _lead(theirs: int, ours: int, stun_other: int, turns_left: int) -> int:
