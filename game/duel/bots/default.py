@@ -440,7 +440,7 @@ TRY_WHY = "the other is nearer: worth the try"
 
 
 def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int = -1,
-              their_recent: tuple = (), spare: bool = False) -> Plan | None:
+              their_recent: tuple = ()) -> Plan | None:
     """Pick the item with the best value per step that this player reaches before the other (or,
     when there is none, one the other reaches first, the less far ahead the other, the better).
 
@@ -472,10 +472,7 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     waiting still adds ``WAIT_WORTH`` doublings; fewer for a lead beyond ``WAIT_LEAD`` steps when
     the plan then goes for a mushroom). ``their_recent`` is the other's cells at our last
     ``KEEP_TURNS`` turns (() when not all known): a star it stood by at each of them is never a try
-    (:func:`_kept`). With ``spare`` (the default bot; the sparring partners keep the plan they were
-    measured with) a star is no target when the way there and on would hand the other more of our
-    safe stars than it takes (:func:`_sacrificed`; one for one, the race at hand wins: the other
-    may never walk to the star we left).
+    (:func:`_kept`).
     """
     me = st.turn
     geo = st.geo
@@ -575,10 +572,6 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
                or (score < their_score and 0 <= gap <= FAR))
     dead_ends = pockets(geo) if exposed else {}
 
-    safe_stars = [(c, t) for c, it, _, t in candidates
-                  if it == STAR and t >= 0 and _lead(t, steps[c], stun_other, turns_left) >= STAR_SAFETY] if spare else []
-    from_star: dict = {}
-
     def closable(c):
         mouth, back = dead_ends.get(c, (-1, 0))
         return mouth >= 0 and 0 <= theirs[mouth] and theirs[mouth] + stun_other <= steps[c] + back
@@ -665,8 +658,6 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
                 why = race or ("doubles the score" if stars_now else "before the other takes it")
                 if value <= 0:
                     continue
-                if safe_stars and _sacrificed(geo, c, steps[c], safe_stars, stun_other, from_star) > k:
-                    continue
                 if k > 1:
                     d += hops
                     why = f"{why}; then {k - 1} more star{'s' if k > 2 else ''} within {hops} steps"
@@ -747,20 +738,6 @@ def _detour(geo, best, keep: int, score: int, stun_other: int, steps, halvings, 
             return None
     _, _, d, t_keep = ours
     return ((0.0, -d, -keep), keep, STAR, d, t_keep, "doubles the score on the way")
-
-
-def _sacrificed(geo, star: int, steps: int, safe_stars, stun_other: int, cache: dict) -> int:
-    """How many of ``safe_stars`` (ours, ``STAR_SAFETY`` or more steps ahead of the other: cell and
-    the other's steps) the other reaches first once we have walked ``steps`` to ``star`` and on.
-    A star far off, taken first, cost the stars we had to ourselves: 20map as A against
-    ``collector`` from the course's start, 26-50 at round 46, A turned from the four stars of the
-    bottom half (13 to 21 steps ahead of B) to race B for a star in the top half, took it and the
-    two beside it, and B took all four (lost 258-938)."""
-    from_star = cache.get(star)
-    if from_star is None:
-        from_star = cache[star] = geo.distances(star, -1)
-    return sum(1 for x, t in safe_stars
-               if x != star and (from_star[x] < 0 or steps + from_star[x] > t + stun_other))
 
 
 def _kept(geo, star: int, their_steps: int, their_recent: tuple) -> bool:
@@ -1476,7 +1453,7 @@ class DefaultBot(Bot):
         if plan is None:
             plan = make_plan(st, keep=self._target if kept else -1, keep_since=self._since if kept else -1,
                              their_past=self._their_cell(obs.round - APPROACH),
-                             their_recent=self._their_cells(obs.round, KEEP_TURNS), spare=True)
+                             their_recent=self._their_cells(obs.round, KEEP_TURNS))
         self._target = plan.cell if plan is not None else -1
         self._since = plan.since if plan is not None else -1
         if len(legal) == 1:

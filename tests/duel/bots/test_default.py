@@ -191,30 +191,6 @@ def test_races_for_a_star_the_other_would_take():
     assert plan is not None and plan.cell == 1
 
 
-def test_no_star_race_that_gives_the_other_our_safe_stars():
-    # A star 8 steps up the board, B 10 steps from it: a close race, worth B's doubling too. But
-    # A's two stars in the bottom corner (14 and 15 steps away, B 26 and 27) would be B's once A
-    # had walked up there: A keeps to its half, the mushrooms at its feet first. (20map as A
-    # against collector from the course's start: A took three stars racing B in the top half,
-    # B took the four A had to itself in the bottom half, lost 258-938.)
-    rows = [list("." * 20) for _ in range(12)]
-    rows[6][10], rows[3][19], rows[0][12], rows[11][0], rows[11][1] = "A", "B", "s", "s", "s"
-    for r, c in ((7, 10), (7, 9), (8, 10), (8, 9)):
-        rows[r][c] = "m"
-    obs = DuelObservation(round=1, grid=tuple("".join(r) for r in rows), score_a=10, score_b=10, me="A")
-    st = State.from_observation(obs)
-    raced = make_plan(st)  # the sparring partners' plan: the race
-    assert divmod(raced.cell, 20) == (0, 12) and (raced.steps, raced.their_steps) == (8, 10)
-    spared = make_plan(st, spare=True)
-    assert spared is not None and obs.grid[spared.cell // 20][spared.cell % 20] == "m"
-    # With A's two stars in the top corner instead, the way there passes the raced star and they
-    # stay A's (20 and 19 steps by way of it, B 24 and 23): the race is on.
-    rows[3][19], rows[5][19] = ".", "B"
-    rows[11][0], rows[11][1], rows[0][0], rows[0][1] = ".", ".", "s", "s"
-    obs = DuelObservation(round=1, grid=tuple("".join(r) for r in rows), score_a=10, score_b=10, me="A")
-    assert make_plan(State.from_observation(obs), spare=True).cell == 12
-
-
 def _star_race(b_row, b_col, a_col=0):
     """A (score 3) in the top row, three mushrooms below it down the second column and a star in
     the seventh; B (score 8) at (b_row, b_col); a 16 x 8 board."""
