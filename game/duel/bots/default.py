@@ -60,7 +60,6 @@ HAZARD = 12           # extra steps charged for an item only reachable over pois
 QUEUE = 2             # steps between two items of one side's collection tour
 STAR_TRY = 10          # a star the other reaches first by at most this many steps is still a target (it may wait)
 STAR_SAFETY = 8        # within this many steps of our lead a raced star is also worth the other's score (to come)
-SPARE_LEAD = 4         # a star raced this close is no target if the walk hands the other our safe stars
 TIE_STEPS = 2          # ... and a try the other is at most this many steps nearer to, if the race is open
 STAR_RISK = 30         # a star is at risk when the other is at most min(our mushroom tour, this) steps behind us
                        # (12 lost star-rich boards to a collector that takes stars early: docs/DUEL-BOTS.md)
@@ -441,7 +440,7 @@ TRY_WHY = "the other is nearer: worth the try"
 
 
 def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int = -1,
-              their_recent: tuple = (), spare: bool = False) -> Plan | None:
+              their_recent: tuple = ()) -> Plan | None:
     """Pick the item with the best value per step that this player reaches before the other (or,
     when there is none, one the other reaches first, the less far ahead the other, the better).
 
@@ -473,12 +472,7 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     waiting still adds ``WAIT_WORTH`` doublings; fewer for a lead beyond ``WAIT_LEAD`` steps when
     the plan then goes for a mushroom). ``their_recent`` is the other's cells at our last
     ``KEEP_TURNS`` turns (() when not all known): a star it stood by at each of them is never a try
-    (:func:`_kept`). With ``spare`` (the default bot; the sparring partners keep the plan they were
-    measured with) a star in a close race (our lead under ``SPARE_LEAD`` steps, or a try) is no
-    target when the way there and on would hand the other more of our safe stars than it and its
-    group take (:func:`_sacrificed`; one for one, the race at hand wins: the other may never walk
-    to the star we left; and not when we are :func:`_behind`, where our own stars cannot win and a
-    long try may).
+    (:func:`_kept`).
     """
     me = st.turn
     geo = st.geo
@@ -537,9 +531,8 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
         if it == MUSH:
             my_mushrooms += 1
         candidates.append((c, it, d, t))
-    behind = _behind(score, their_score, candidates, contested, my_mushrooms)
     if try_stars:
-        reach = _try_reach(behind, turns_left)
+        reach = _try_reach(score, their_score, candidates, contested, my_mushrooms, turns_left)
         # Not a star the other keeps: one it stood by at each of our last KEEP_TURNS turns
         # (``their_recent``). It takes it the moment we come, and the walk there only keeps us
         # from our own items (duel12x30.txt seed 0 as A against searcher: at 280-78, B sat by the
@@ -578,11 +571,6 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     exposed = ((score > SECURE_LEAD * max(their_score, 1) and _vulnerable(st, me))
                or (score < their_score and 0 <= gap <= FAR))
     dead_ends = pockets(geo) if exposed else {}
-
-    safe_stars = [c for c, it, _, t in candidates
-                  if it == STAR and t >= 0 and _lead(t, steps[c], stun_other, turns_left) >= STAR_SAFETY
-                  ] if spare and not behind else []
-    from_star: dict = {}
 
     def closable(c):
         mouth, back = dead_ends.get(c, (-1, 0))
@@ -648,7 +636,6 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
                 # at risk within our mushroom tour, capped (measured: uncapped, far stars went early).
                 lead = _lead(t, steps[c], stun_other, turns_left)
                 tie = race == TRY_WHY and lead >= -TIE_STEPS and open_race(c, t)
-                raced = lead < SPARE_LEAD   # before the kept target's steps are taken off
                 if c == keep and keep_since > steps[c]:
                     lead -= keep_since - steps[c]   # the steps we took towards it do not make it safer
                 if (not stars_now and c != keep and lead > min(tour, RISK_NEAR)
@@ -671,9 +658,6 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
                 why = race or ("doubles the score" if stars_now else "before the other takes it")
                 if value <= 0:
                     continue
-                if (safe_stars and raced and k < len(safe_stars)
-                        and _sacrificed(geo, c, steps[c], st.pos[1 - me], safe_stars, stun_other, from_star) > k):
-                    continue   # a close race that hands the other more of our safe stars than it wins
                 if k > 1:
                     d += hops
                     why = f"{why}; then {k - 1} more star{'s' if k > 2 else ''} within {hops} steps"
@@ -756,39 +740,6 @@ def _detour(geo, best, keep: int, score: int, stun_other: int, steps, halvings, 
     return ((0.0, -d, -keep), keep, STAR, d, t_keep, "doubles the score on the way")
 
 
-def _sacrificed(geo, star: int, steps: int, their_pos: int, safe_stars, stun_other: int, cache: dict) -> int:
-    """How many of ``safe_stars`` (ours, ``STAR_SAFETY`` or more steps ahead of the other) the other
-    takes first once we have walked ``steps`` to ``star`` and on from there: walking from its cell
-    (``their_pos``) to the nearest of them it still reaches before us, again and again (a star it
-    would have to pass up to reach another is not counted twice). A star far off, taken first, cost
-    the stars we had to ourselves: 20map as A against ``collector`` from the course's start, 26-50
-    at round 46, A turned from the four stars of the bottom half (13 to 21 steps ahead of B) to race
-    B for a star in the top half, took it and the two beside it, and B took all four (lost
-    258-938). Counting every star the other reaches first from where it stands, each on its own,
-    flagged almost every far walk on a star-rich board (gen30x30-728762 seed 1 as A against
-    ``trapper``: 11 of 14 stars each lost 5 to 12). Only for a close race (``SPARE_LEAD``): for
-    any star of ours at risk, it turned `gen24x27-422677` seed 1 as B against ``trapper`` from a
-    star 11 steps away (B 8 steps ahead) to a swing between far ones, lost 4140-27320."""
-    def dist(a):
-        d = cache.get(a)
-        if d is None:
-            d = cache[a] = geo.distances(a, -1)
-        return d
-    from_star = dist(star)
-    ours = {x: steps + from_star[x] if from_star[x] >= 0 else math.inf for x in safe_stars if x != star}
-    at, clock, taken = their_pos, stun_other, 0
-    while ours:
-        here = dist(at)
-        best = min(((here[x], x) for x in ours if here[x] >= 0 and clock + here[x] < ours[x]), default=None)
-        if best is None:
-            break
-        clock += best[0]
-        at = best[1]
-        del ours[at]
-        taken += 1
-    return taken
-
-
 def _kept(geo, star: int, their_steps: int, their_recent: tuple) -> bool:
     """Whether the other keeps ``star``: within ``CLOSE`` steps of it now (``their_steps``) and at
     each of our last ``KEEP_TURNS`` turns (``their_recent``: its cells then, all remembered)."""
@@ -844,28 +795,22 @@ def hunt_plan(st: State) -> Plan | None:
     return Plan(other, EMPTY, steps, None, first, HUNT_WHY)
 
 
-def _behind(score: int, their_score: int, candidates, contested, my_mushrooms: int) -> bool:
-    """Whether what the other reaches first would leave us behind at the end: its score and
-    mushrooms, doubled by each of its stars, above ours doubled by ours (never with no star of its
-    own). Then only denying it stars can win."""
+def _try_reach(score: int, their_score: int, candidates, contested, my_mushrooms: int, turns_left: int) -> int:
+    """How many steps nearer the other may be to a star that is still worth a try: ``STAR_TRY``,
+    or any number when what the other reaches first would leave us behind at the end (its score
+    and mushrooms, doubled by each of its stars, above ours doubled by ours). Then only denying
+    it stars can win, and a far try, its value divided by one more than the other's lead, is
+    still worth more than our mushrooms when the scores are large. (Against hunter, which takes
+    stars as soon as they are worth most: gen21x18-712548 seed 1 as B, lost 490-692, now won
+    958-344; gen30x30-728762 seed 0 as B, lost 17569-20875, now won 70048-41675.)"""
     their_mushrooms = sum(1 for x in contested if x[1] == MUSH)
     my_stars = sum(1 for x in candidates if x[1] == STAR)
     their_stars = sum(1 for x in contested if x[1] == STAR)
     if their_stars == 0:
-        return False
+        return STAR_TRY
     ours = math.log2(max(score + my_mushrooms, 1)) + my_stars
     theirs = math.log2(max(their_score + their_mushrooms, 1)) + their_stars
-    return theirs > ours
-
-
-def _try_reach(behind: bool, turns_left: int) -> int:
-    """How many steps nearer the other may be to a star that is still worth a try: ``STAR_TRY``,
-    or any number when we are :func:`_behind`. Then only denying it stars can win, and a far try,
-    its value divided by one more than the other's lead, is still worth more than our mushrooms
-    when the scores are large. (Against hunter, which takes stars as soon as they are worth most:
-    gen21x18-712548 seed 1 as B, lost 490-692, now won 958-344; gen30x30-728762 seed 0 as B, lost
-    17569-20875, now won 70048-41675.)"""
-    return turns_left if behind else STAR_TRY
+    return turns_left if theirs > ours else STAR_TRY
 
 
 def _lead(theirs: int, ours: int, stun_other: int, turns_left: int) -> int:
@@ -1508,7 +1453,7 @@ class DefaultBot(Bot):
         if plan is None:
             plan = make_plan(st, keep=self._target if kept else -1, keep_since=self._since if kept else -1,
                              their_past=self._their_cell(obs.round - APPROACH),
-                             their_recent=self._their_cells(obs.round, KEEP_TURNS), spare=True)
+                             their_recent=self._their_cells(obs.round, KEEP_TURNS))
         self._target = plan.cell if plan is not None else -1
         self._since = plan.since if plan is not None else -1
         if len(legal) == 1:

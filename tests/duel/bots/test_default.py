@@ -7,7 +7,7 @@ import pytest
 
 from game.duel.bots import make_bot
 from game.duel.bots.common import legal_moves
-from game.duel.bots.default import _sacrificed, evaluate, make_plan, pockets
+from game.duel.bots.default import evaluate, make_plan, pockets
 from game.duel.bots.sim import PSTAR, State
 from game.duel.protocol import MOVES, Decision, DuelObservation
 
@@ -189,55 +189,6 @@ def test_races_for_a_star_the_other_would_take():
     st = State.from_observation(obs)
     plan = make_plan(st)
     assert plan is not None and plan.cell == 1
-
-
-def test_no_star_race_that_gives_the_other_our_safe_stars():
-    # A star 8 steps up the board, B 10 steps from it: a close race, worth B's doubling too. But
-    # A's two stars in the bottom corner (14 and 15 steps away, B 26 and 27) would be B's once A
-    # had walked up there: A keeps to its half, the mushrooms at its feet first. (20map as A
-    # against collector from the course's start: A took three stars racing B in the top half,
-    # B took the four A had to itself in the bottom half, lost 258-938.)
-    # B has three stars of its own in the top-right corner.
-    rows = [list("." * 20) for _ in range(12)]
-    rows[6][10], rows[3][19], rows[0][12], rows[11][0], rows[11][1] = "A", "B", "s", "s", "s"
-    for r, c in ((7, 10), (7, 9), (8, 10), (8, 9), (0, 19), (1, 19), (2, 19)):
-        rows[r][c] = "m" if c < 19 else "s"
-    obs = DuelObservation(round=1, grid=tuple("".join(r) for r in rows), score_a=10, score_b=10, me="A")
-    st = State.from_observation(obs)
-    raced = make_plan(st)  # the sparring partners' plan: the race
-    assert divmod(raced.cell, 20) == (0, 12) and (raced.steps, raced.their_steps) == (8, 10)
-    spared = make_plan(st, spare=True)
-    assert spared is not None and obs.grid[spared.cell // 20][spared.cell % 20] == "m"
-    # Behind (B's 200 doubled three times beats A's 14 doubled three times), A's own stars cannot
-    # win the game: the race is on (20map seed 9 as A against collector: at 8-60, A's try for a
-    # star in B's half won it, and the two A had to itself in its own half were still A's after).
-    obs = DuelObservation(round=1, grid=obs.grid, score_a=10, score_b=200, me="A")
-    assert make_plan(State.from_observation(obs), spare=True).cell == raced.cell
-    # With A's two stars in the top corner instead, the way there passes the raced star and they
-    # stay A's (20 and 19 steps by way of it, B 24 and 23): the race is on.
-    rows[3][19], rows[5][19] = ".", "B"
-    rows[11][0], rows[11][1], rows[0][0], rows[0][1] = ".", ".", "s", "s"
-    obs = DuelObservation(round=1, grid=tuple("".join(r) for r in rows), score_a=10, score_b=10, me="A")
-    assert make_plan(State.from_observation(obs), spare=True).cell == 12
-
-
-def test_sacrificed_counts_the_stars_the_other_walks_to_one_after_another():
-    # A corridor of 20 cells, B at its left end, A at cell 10, our safe stars at cells 3, 5 and 14.
-    obs = DuelObservation(round=1, grid=("B..s.s....A...s.....",), score_a=10, score_b=10, me="A")
-    geo = State.from_observation(obs).geo
-    # A walks 9 steps right, to 19 (then 16, 14 and 5 more steps to the three): B takes 3 (in 3
-    # steps), then 5 (in 5); 14 it would reach in 14, no sooner than A.
-    assert _sacrificed(geo, 19, 9, 0, [3, 5, 14], 0, {}) == 2
-    # Stunned for 20 turns, B still takes 3 (23 against 25), and 5 no longer (25 against 23).
-    assert _sacrificed(geo, 19, 9, 0, [3, 5, 14], 20, {}) == 1
-    # B in the middle of the top row, a star at each end, A coming up the column below it: B
-    # reaches either star first (10 and 9 steps against A's 15 and 14), but not both, one after
-    # the other.
-    rows = ["s.........B........s"] + ["xxxxxxxxxx.xxxxxxxxx"] * 4 + ["xxxxxxxxxxAxxxxxxxxx"]
-    obs = DuelObservation(round=1, grid=tuple(rows), score_a=10, score_b=10, me="A")
-    geo = State.from_observation(obs).geo
-    assert _sacrificed(geo, 4 * 20 + 10, 1, 10, [0, 19], 0, {}) == 1
-    assert _sacrificed(geo, 4 * 20 + 10, 1, 10, [0, 19], 20, {}) == 0
 
 
 def _star_race(b_row, b_col, a_col=0):
