@@ -88,6 +88,8 @@ CYCLE_REPEATS = 2      # back at the same two cells this often: a stand-off, pla
 CYCLE_PENALTY = 3.0    # a move played before from the same two cells, each time: just above the search's MARGIN
 CYCLE_COUNT = 3        # ... counted at most this often (9 bits of score ratio: still far below DOOM, a dead end)
 KEEP_TURNS = 10        # the other within CLOSE of a star at each of our last this many turns: it keeps it (no try)
+DITHER = 6             # our moves in a row between the same two cells, every other one the search overriding the
+                       # plan: the two disagree, so the way back costs CYCLE_PENALTY (see DefaultBot._dither)
 STALL = 8              # back at the same two cells this often (not in the copy game): no copycat, drop the symmetry guard
 GROUP_STEPS = 6        # stars at most this many steps apart are a group: whoever takes one goes on to the next
 GROUP_MAX = 4          # ... counted up to this many (the other taking four: 16 times its score)
@@ -1280,6 +1282,8 @@ class DefaultBot(Bot):
         self._copied = 0                  # our turns in a row (as A) with the players point-symmetric
         self._declined = False            # as A: the other once did not copy a move it could have (no copycat)
         self._visits: list[list[int]] = []  # [round, our cell, the other's cell, move index], last CYCLE_WINDOW rounds
+        self._overrode: list[int] = []    # the rounds (of the last CYCLE_WINDOW) the search overrode the plan
+        self._overriding = False          # ... and whether it did at this move
         self.last_depth = 0
         self.last_nodes = 0
 
@@ -1292,11 +1296,12 @@ class DefaultBot(Bot):
         round_, pos, grid, stun = self._prev
         return {"round": round_, "other": list(pos), "grid": list(grid), "stun": stun, "target": self._target,
                 "since": self._since, "mine": self._mine, "copied": self._copied, "declined": self._declined,
-                "visits": [list(v) for v in self._visits]}
+                "visits": [list(v) for v in self._visits], "overrode": list(self._overrode)}
 
     def _forget(self) -> None:
         """Drop what is remembered between moves (a new game, or a memory file that does not parse)."""
         self._prev, self._target, self._since, self._mine, self._copied, self._visits = None, -1, -1, False, 0, []
+        self._overrode = []
         self._declined = False
 
     def restore(self, memory: dict) -> None:
@@ -1311,6 +1316,7 @@ class DefaultBot(Bot):
             self._copied = int(memory.get("copied", 0))
             self._declined = memory.get("declined", False) is True
             self._visits = [[int(x) for x in v] for v in memory.get("visits", [])[-CYCLE_WINDOW:] if len(v) == 4]
+            self._overrode = [int(x) for x in memory.get("overrode", [])[-CYCLE_WINDOW:]]
         except (KeyError, TypeError, ValueError, IndexError):
             self._forget()
 
@@ -1361,6 +1367,7 @@ class DefaultBot(Bot):
         st = self.st  # the position _act read (the search undoes every move it tries)
         self._mine = any(st.items[c] == MINE for i, c in st.legal(st.turn) if MOVES[i] == decision.move)
         self._visits = [v for v in self._visits if v[0] > obs.round - CYCLE_WINDOW]
+        self._overrode = [r for r in self._overrode if r > obs.round - CYCLE_WINDOW] + [obs.round] * self._overriding
         self._visits.append([obs.round, st.pos[st.turn], st.pos[1 - st.turn], MOVES.index(decision.move)])
         return decision
 
@@ -1419,8 +1426,32 @@ class DefaultBot(Bot):
             pen.update((mc, worst) for mc in legal if st.items[mc[1]] in bad)
         return pen
 
+    def _dither(self, st: State, round_: int, legal) -> dict:
+        """To and fro: our last ``DITHER`` or more moves (one a round) went between the same two cells,
+        and at least every other one the search overrode the plan. The plan walks us one way, the
+        search back, and the other gets the time (``88map`` from the start as B against
+        ``collector``: from round 9 to 19 between a star at the end of a dead end and its way out,
+        while A collected; lost 6-60, won once broken off). The move back to the cell we came from
+        costs ``CYCLE_PENALTY`` (more the longer it goes on, at most ``CYCLE_COUNT`` times): the
+        search goes on one way or the other unless going back is clearly better. To and fro with
+        no plan to override is left alone: it is how we hold the other in a pocket (``88map`` s8
+        as A against ``collector``: broken off there too, a 116-6 win went 29-6)."""
+        cells = {v[0]: v[1] for v in self._visits}
+        here = st.pos[st.turn]
+        prev = cells.get(round_ - 1, -1)
+        if prev < 0 or prev == here:
+            return {}
+        run = 1
+        while cells.get(round_ - run - 1, -1) == (here if run % 2 else prev):
+            run += 1
+        if run < DITHER or sum(round_ - run <= r < round_ for r in self._overrode) < run // 2:
+            return {}
+        p = CYCLE_PENALTY * min(CYCLE_COUNT, 1 + (run - DITHER) // 2)
+        return {mc: p for mc in legal if mc[1] == prev}
+
     def _act(self, obs: DuelObservation) -> Decision:
         started = time.perf_counter()
+        self._overriding = False
         consecutive = self._prev is not None and self._prev[0] == obs.round - 1
         # The plan's last target is kept across our own stun too: we stepped on the mine on the way
         # to it. (Forgotten, a star behind a mine was left once we stood next to it: at the end of
@@ -1500,7 +1531,9 @@ class DefaultBot(Bot):
         far = apart < 0 or apart > FAR
         # Against a copycat the same two cells come back by design; the copy game decides there.
         repeated = {} if copying else self._repeats(st, legal, far)
-        for mc, p in repeated.items():
+        # Outside a stand-off: is the search taking us back where the plan walked us from?
+        dither = {} if copying or repeated else self._dither(st, obs.round, legal)
+        for mc, p in (repeated or dither).items():
             pen[mc] = pen.get(mc, 0.0) + p
         self.deadline = started + self.move_time * 0.9
         self.budget = self.node_budget or nodes_for(self.move_time)
@@ -1548,10 +1581,13 @@ class DefaultBot(Bot):
         elif abs(choice_value) >= WIN / 2:
             choice = self._settled_move(legal, choice, depth_done)
         note = None if choice == plan_mc or plan_mc is None else "overrides the plan"
+        self._overriding = note is not None
         if plan_mc in symmetric and choice != plan_mc:
             note = "keeps the position from turning symmetric (a copycat would tie)"
         if repeated and choice not in repeated:
             note = "breaks a stand-off (the same two cells again)"
+        if dither and choice not in dither:
+            note = "breaks off a to-and-fro (the plan one way, the search back)"
         return Decision(MOVES[choice[0]], self._reason(st, choice, choice_value, plan if choice == plan_mc else None,
                                                        note, depth=depth_done))
 

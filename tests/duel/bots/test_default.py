@@ -410,6 +410,43 @@ def test_as_b_on_the_course_map_the_middle_stars_come_before_its_own_corner_star
     assert taken.count("B") >= 3, taken
 
 
+@pytest.mark.skipif(not (SHARED / "88map").exists(), reason="needs ../shared/data/duel/88map (the course's 8x8 map)")
+def test_as_b_on_the_course_8x8_map_it_does_not_walk_to_and_fro_while_the_other_collects():
+    # The course's 8x8 map from its start against a collector, at the 4000 nodes the bot searches
+    # as a course program. At round 9 B's plan sent it down to a star at the end of a dead end and
+    # the search, overriding it, back up: to and fro between two cells until round 19 while A
+    # collected (lost 6-60). The way back grows dearer from DITHER such moves: B goes on one way.
+    from game.duel.bots.default import DITHER
+    from game.duel.protocol import DELTAS
+
+    from .arena import observation
+
+    board = parse_map((SHARED / "88map").read_text())
+    st = State.from_observation(board)
+    st.turn = 0
+    bots = (make_bot("collector", seed=0), default(1, nodes=4000))
+    cols = st.geo.cols
+    cells, reasons = [], []
+    while st.round <= 24:
+        p = st.turn
+        if st.stun[p] > 0:
+            st.play(-1)
+            continue
+        answer = bots[p].act(observation(st, p))
+        if p == 1:
+            cells.append(st.pos[1])
+            reasons.append(answer.reason)
+        dr, dc = DELTAS[answer.move]
+        r, c = divmod(st.pos[p], cols)
+        st.play((r + dr) * cols + c + dc)
+    longest = run = 1
+    for k in range(2, len(cells)):
+        run = run + 1 if cells[k] == cells[k - 2] != cells[k - 1] else 1
+        longest = max(longest, run)
+    assert longest <= DITHER, cells
+    assert any("to-and-fro" in r for r in reasons), reasons
+
+
 def test_a_hunter_does_not_box_it_in():
     # A generated 9x9 board on which an early version walked into a pocket and was boxed in by
     # the trapper in 16 rounds.
@@ -981,6 +1018,55 @@ def test_a_stand_off_costs_each_earlier_play_of_a_move_up_to_three_times_and_a_m
     assert bot._repeats(behind, behind.legal(0)) == {mc: p for mc, p in pen.items() if mc != by_name["LEFT"]}
     # ... but not with the players far apart: there the search looks one move ahead.
     assert bot._repeats(behind, behind.legal(0), far=True) == pen
+
+
+def test_walking_to_and_fro_between_two_cells_makes_the_way_back_dearer_the_longer_it_goes_on():
+    # The plan walks one way, the search overrides it back, round after round (88map from the start
+    # as B against collector: rounds 9 to 19 between a star in a dead end and its way out, while A
+    # collected). From DITHER such moves in a row, every other one an override, the move back to the
+    # cell we came from costs CYCLE_PENALTY, more the longer it goes on (at most CYCLE_COUNT times);
+    # the other moves cost nothing.
+    from game.duel.bots.default import CYCLE_COUNT, CYCLE_PENALTY, DITHER, DefaultBot
+    rows = [". . . . .",
+            ". . A . .",
+            ". . . . .",
+            ". . . . B"]
+    st = State.from_observation(obs_of(rows, round_=40, score_a=20, score_b=10))
+    legal = st.legal(0)
+    by_name = {MOVES[mc[0]]: mc for mc in legal}
+    here, below = st.pos[0], by_name["DOWN"][1]
+    bot = DefaultBot(seed=0)
+
+    def walked(moves):  # our cells at rounds 39, 38, ...: below, here, below, ... (``moves`` of them)
+        return [[39 - k, below if k % 2 == 0 else here, st.pos[1], 0] for k in range(moves)][::-1]
+
+    bot._overrode = list(range(1, 40, 2))  # the search overrode the plan at every other move
+    bot._visits = walked(DITHER - 1)
+    assert bot._dither(st, 40, legal) == {}
+    bot._visits = walked(DITHER)
+    assert bot._dither(st, 40, legal) == {by_name["DOWN"]: CYCLE_PENALTY}
+    bot._visits = walked(DITHER + 2)
+    assert bot._dither(st, 40, legal) == {by_name["DOWN"]: 2 * CYCLE_PENALTY}
+    bot._visits = walked(DITHER + 20)
+    assert bot._dither(st, 40, legal) == {by_name["DOWN"]: CYCLE_COUNT * CYCLE_PENALTY}
+    # A round missing (we were stunned), or a third cell, ends the run.
+    bot._visits = [v for v in walked(DITHER + 2) if v[0] != 37]
+    assert bot._dither(st, 40, legal) == {}
+    bot._visits = [v if v[0] != 36 else [36, by_name["RIGHT"][1], st.pos[1], 0] for v in walked(DITHER + 2)]
+    assert bot._dither(st, 40, legal) == {}
+    # The search alone walking us to and fro (no plan overridden) is how we hold the other in a
+    # pocket: left alone.
+    bot._visits = walked(DITHER + 2)
+    bot._overrode = [35]
+    assert bot._dither(st, 40, legal) == {}
+    bot._overrode = [33, 35, 37, 39]
+    assert bot._dither(st, 40, legal) == {by_name["DOWN"]: 2 * CYCLE_PENALTY}
+    # As a program the cells travel in the memory file.
+    bot._visits, bot._overrode = walked(DITHER), [35, 37, 39]
+    bot._prev = (39, (3, 4), obs_of(rows).grid, 0)
+    again = DefaultBot(seed=0)
+    again.restore(bot.memory())
+    assert again._dither(st, 40, legal) == {by_name["DOWN"]: CYCLE_PENALTY}
 
 
 @pytest.mark.parametrize("behind, first", [(21, "s"), (36, "m")])
