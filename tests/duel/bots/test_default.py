@@ -419,26 +419,15 @@ def test_as_b_on_the_course_8x8_map_it_does_not_walk_to_and_fro_while_the_other_
     from game.duel.bots.default import DITHER
     from game.duel.protocol import DELTAS
 
-    from .arena import observation
-
     board = parse_map((SHARED / "88map").read_text())
-    st = State.from_observation(board)
-    st.turn = 0
-    bots = (make_bot("collector", seed=0), default(1, nodes=4000))
-    cols = st.geo.cols
-    cells, reasons = [], []
-    while st.round <= 24:
-        p = st.turn
-        if st.stun[p] > 0:
-            st.play(-1)
-            continue
-        answer = bots[p].act(observation(st, p))
-        if p == 1:
-            cells.append(st.pos[1])
-            reasons.append(answer.reason)
-        dr, dc = DELTAS[answer.move]
-        r, c = divmod(st.pos[p], cols)
-        st.play((r + dr) * cols + c + dc)
+    result = play(board, make_bot("collector", seed=0), default(1, nodes=4000), rounds=24, keep_moves=True)
+    start = State.from_observation(board)
+    cols, cells, reasons = start.geo.cols, [start.pos[1]], []
+    for letter, move, reason in result.moves:
+        if letter == "B":
+            dr, dc = DELTAS[move]
+            cells.append(cells[-1] + dr * cols + dc)
+            reasons.append(reason)
     longest = run = 1
     for k in range(2, len(cells)):
         run = run + 1 if cells[k] == cells[k - 2] != cells[k - 1] else 1
