@@ -1281,9 +1281,9 @@ class DefaultBot(Bot):
         self._spread: float | None = None  # what is still to take at the search's root (evaluate's spread)
         self._copied = 0                  # our turns in a row (as A) with the players point-symmetric
         self._declined = False            # as A: the other once did not copy a move it could have (no copycat)
-        self._visits: list[list[int]] = []  # [round, our cell, the other's cell, move index], last CYCLE_WINDOW rounds
-        self._overrode: list[int] = []    # the rounds (of the last CYCLE_WINDOW) the search overrode the plan
-        self._overriding = False          # ... and whether it did at this move
+        # [round, our cell, the other's cell, move index, 1 if the search overrode the plan], last CYCLE_WINDOW rounds
+        self._visits: list[list[int]] = []
+        self._overriding = False          # the search overrode the plan at this move
         self.last_depth = 0
         self.last_nodes = 0
 
@@ -1296,12 +1296,11 @@ class DefaultBot(Bot):
         round_, pos, grid, stun = self._prev
         return {"round": round_, "other": list(pos), "grid": list(grid), "stun": stun, "target": self._target,
                 "since": self._since, "mine": self._mine, "copied": self._copied, "declined": self._declined,
-                "visits": [list(v) for v in self._visits], "overrode": list(self._overrode)}
+                "visits": [list(v) for v in self._visits]}
 
     def _forget(self) -> None:
         """Drop what is remembered between moves (a new game, or a memory file that does not parse)."""
         self._prev, self._target, self._since, self._mine, self._copied, self._visits = None, -1, -1, False, 0, []
-        self._overrode = []
         self._declined = False
 
     def restore(self, memory: dict) -> None:
@@ -1315,8 +1314,7 @@ class DefaultBot(Bot):
             self._mine = memory.get("mine", False) is True
             self._copied = int(memory.get("copied", 0))
             self._declined = memory.get("declined", False) is True
-            self._visits = [[int(x) for x in v] for v in memory.get("visits", [])[-CYCLE_WINDOW:] if len(v) == 4]
-            self._overrode = [int(x) for x in memory.get("overrode", [])[-CYCLE_WINDOW:]]
+            self._visits = [[int(x) for x in v] for v in memory.get("visits", [])[-CYCLE_WINDOW:] if len(v) == 5]
         except (KeyError, TypeError, ValueError, IndexError):
             self._forget()
 
@@ -1367,8 +1365,8 @@ class DefaultBot(Bot):
         st = self.st  # the position _act read (the search undoes every move it tries)
         self._mine = any(st.items[c] == MINE for i, c in st.legal(st.turn) if MOVES[i] == decision.move)
         self._visits = [v for v in self._visits if v[0] > obs.round - CYCLE_WINDOW]
-        self._overrode = [r for r in self._overrode if r > obs.round - CYCLE_WINDOW] + [obs.round] * self._overriding
-        self._visits.append([obs.round, st.pos[st.turn], st.pos[1 - st.turn], MOVES.index(decision.move)])
+        self._visits.append([obs.round, st.pos[st.turn], st.pos[1 - st.turn], MOVES.index(decision.move),
+                             int(self._overriding)])
         return decision
 
     def _same_game(self, obs: DuelObservation) -> bool:
@@ -1444,7 +1442,8 @@ class DefaultBot(Bot):
         run = 1
         while cells.get(round_ - run - 1, -1) == (here if run % 2 else prev):
             run += 1
-        if run < DITHER or sum(round_ - run <= r < round_ for r in self._overrode) < run // 2:
+        overrides = sum(v[4] for v in self._visits if round_ - run <= v[0] < round_)
+        if run < DITHER or overrides < run // 2:
             return {}
         p = CYCLE_PENALTY * min(CYCLE_COUNT, 1 + (run - DITHER) // 2)
         return {mc: p for mc in legal if mc[1] == prev}

@@ -581,7 +581,7 @@ def test_against_a_copycat_the_stand_off_breaker_stays_out():
     bot._prev = (9, obs.position("B"), obs.grid, 0)
     bot._copied = COPYCAT
     right = MOVES.index("RIGHT")
-    bot._visits = [[r, st.pos[0], st.pos[1], right] for r in range(2, 10)]
+    bot._visits = [[r, st.pos[0], st.pos[1], right, 0] for r in range(2, 10)]
     answer = bot.act(obs)
     assert answer.move == "RIGHT" and "copy game" in answer.reason and "stand-off" not in answer.reason
     assert bot.last_depth == 0
@@ -994,9 +994,9 @@ def test_a_stand_off_costs_each_earlier_play_of_a_move_up_to_three_times_and_a_m
     bot = DefaultBot(seed=0)
     here, there = st.pos[0], st.pos[1]
     up, right = MOVES.index("UP"), MOVES.index("RIGHT")
-    bot._visits = [[20, here, there, up]]
+    bot._visits = [[20, here, there, up, 0]]
     assert bot._repeats(st, legal) == {}  # once is not a stand-off
-    bot._visits = [[r, here, there, up] for r in range(20, 25)] + [[25, here, there, right], [26, here + 1, there, right]]
+    bot._visits = [[r, here, there, up, 0] for r in range(20, 25)] + [[25, here, there, right, 0], [26, here + 1, there, right, 0]]
     pen = bot._repeats(st, legal)
     assert pen[by_name["UP"]] == CYCLE_COUNT * CYCLE_PENALTY        # five times, counted three
     assert pen[by_name["RIGHT"]] == CYCLE_PENALTY                   # once from here (once elsewhere)
@@ -1026,10 +1026,12 @@ def test_walking_to_and_fro_between_two_cells_makes_the_way_back_dearer_the_long
     here, below = st.pos[0], by_name["DOWN"][1]
     bot = DefaultBot(seed=0)
 
-    def walked(moves):  # our cells at rounds 39, 38, ...: below, here, below, ... (``moves`` of them)
-        return [[39 - k, below if k % 2 == 0 else here, st.pos[1], 0] for k in range(moves)][::-1]
+    def walked(moves, overrode=range(1, 40, 2)):
+        # Our cells at rounds 39, 38, ...: below, here, below, ... (``moves`` of them), the search
+        # overriding the plan in the rounds ``overrode`` (by default at every other move).
+        return [[39 - k, below if k % 2 == 0 else here, st.pos[1], 0, int(39 - k in overrode)]
+                for k in range(moves)][::-1]
 
-    bot._overrode = list(range(1, 40, 2))  # the search overrode the plan at every other move
     bot._visits = walked(DITHER - 1)
     assert bot._dither(st, 40, legal) == {}
     bot._visits = walked(DITHER)
@@ -1041,17 +1043,16 @@ def test_walking_to_and_fro_between_two_cells_makes_the_way_back_dearer_the_long
     # A round missing (we were stunned), or a third cell, ends the run.
     bot._visits = [v for v in walked(DITHER + 2) if v[0] != 37]
     assert bot._dither(st, 40, legal) == {}
-    bot._visits = [v if v[0] != 36 else [36, by_name["RIGHT"][1], st.pos[1], 0] for v in walked(DITHER + 2)]
+    bot._visits = [v if v[0] != 36 else [36, by_name["RIGHT"][1], st.pos[1], 0, 0] for v in walked(DITHER + 2)]
     assert bot._dither(st, 40, legal) == {}
     # The search alone walking us to and fro (no plan overridden) is how we hold the other in a
     # pocket: left alone.
-    bot._visits = walked(DITHER + 2)
-    bot._overrode = [35]
+    bot._visits = walked(DITHER + 2, overrode=[35])
     assert bot._dither(st, 40, legal) == {}
-    bot._overrode = [33, 35, 37, 39]
+    bot._visits = walked(DITHER + 2, overrode=[33, 35, 37, 39])
     assert bot._dither(st, 40, legal) == {by_name["DOWN"]: 2 * CYCLE_PENALTY}
     # As a program the cells travel in the memory file.
-    bot._visits, bot._overrode = walked(DITHER), [35, 37, 39]
+    bot._visits = walked(DITHER, overrode=[35, 37, 39])
     bot._prev = (39, (3, 4), obs_of(rows).grid, 0)
     again = DefaultBot(seed=0)
     again.restore(bot.memory())
@@ -1122,7 +1123,7 @@ def test_the_bot_looks_up_where_the_other_stood_two_turns_ago():
     from game.duel.bots.default import APPROACH, DefaultBot
 
     bot = DefaultBot(seed=0)
-    bot._visits = [[10, 5, 40, 0], [11, 6, 41, 0], [12, 7, 42, 1]]
+    bot._visits = [[10, 5, 40, 0, 0], [11, 6, 41, 0, 0], [12, 7, 42, 1, 0]]
     assert APPROACH == 2
     assert bot._their_cell(12 - APPROACH) == 40
     assert bot._their_cell(9) == -1   # not remembered (a stun, or the start): as if unknown
@@ -1276,7 +1277,7 @@ def test_a_stand_off_is_not_broken_by_a_poison_mushroom_that_turns_a_tie_into_a_
     obs = obs_of(rows, me="B", round_=121, score_a=20, score_b=20)
     st = State.from_observation(obs)
     bot = default(1, nodes=750)
-    bot._visits = [[r, st.pos[1], st.pos[0], MOVES.index(m)] for r in range(100, 120) for m in ("UP", "DOWN")]
+    bot._visits = [[r, st.pos[1], st.pos[0], MOVES.index(m), 0] for r in range(100, 120) for m in ("UP", "DOWN")]
     answer = bot.act(obs)
     assert answer.move in ("UP", "DOWN"), answer
 
@@ -1409,7 +1410,7 @@ def test_a_long_stand_off_outside_the_copy_game_drops_the_symmetry_guard(stand_o
     up, down = MOVES.index("UP"), MOVES.index("DOWN")
     bot = default(1, nodes=1500)
     bot._prev = (60, (9, 3), obs.grid, 0)
-    visits = [[r, st.pos[0], st.pos[1], up] if r % 2 else [r, st.pos[0] - cols, st.pos[1] - cols, down]
+    visits = [[r, st.pos[0], st.pos[1], up, 0] if r % 2 else [r, st.pos[0] - cols, st.pos[1] - cols, down, 0]
               for r in range(61 - 2 * stand_off, 61)]
     bot._visits = visits
     answer = bot.act(obs)
@@ -1459,7 +1460,7 @@ def test_no_try_for_a_star_the_other_keeps_by_it():
     # The bot reads those cells off what it remembers of its last moves.
     bot = default(0, nodes=400)
     bot._prev = (228, (8, 2), obs.grid, 0)
-    bot._visits = [[229 - k, st.pos[0], kept[k - 1], 0] for k in range(KEEP_TURNS, 0, -1)]
+    bot._visits = [[229 - k, st.pos[0], kept[k - 1], 0, 0] for k in range(KEEP_TURNS, 0, -1)]
     assert bot._their_cells(229, KEEP_TURNS) == kept
     bot._visits = bot._visits[1:]
     assert bot._their_cells(229, KEEP_TURNS) == ()
