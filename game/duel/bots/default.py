@@ -487,7 +487,11 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     gap = min((theirs[x] for x in geo.nbrs[st.pos[me]] if theirs[x] >= 0), default=-1)
     close = 0 <= gap <= CLOSE
     # A stun with the other near gives it six moves next to us (items, a trap): mines nearly walls.
-    mine_cost = 10 * STUN_TURNS if gap < 0 or gap > 2 * FAR else 100 * STUN_TURNS
+    # Farther than FAR, a mine costs about its stun (three turns, and it stays on the board). At
+    # 30 steps, and 300 with the other up to 20 steps away, A walked round the mines its short
+    # ways crossed, and lost the race for B's corner stars by a round (20map seed 0 as A against
+    # collector, lost 258-938; at 9, A went over three mines and won, seven stars to five).
+    mine_cost = 3 * STUN_TURNS if gap < 0 or gap > FAR else 100 * STUN_TURNS
     extra = {POISON: 3, PSTAR: min(3 * max(halving_loss, 0) + 1, 400), MINE: mine_cost, STAR: STAR_STEPS}
     other_cost = None if close else 8
     tally = [1 if it == PSTAR else MINE_TALLY if it == MINE else 0 for it in items]

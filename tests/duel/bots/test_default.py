@@ -311,6 +311,21 @@ def test_a_mine_on_the_way_counts_its_stun_in_the_race():
     assert "nearer" in plan.why
 
 
+def test_with_the_other_far_a_mine_costs_about_its_stun_not_a_detour_of_thirty_steps():
+    # The mushroom two steps to A's right is behind a mine: 2 steps and 3 turns stunned. The other
+    # mushroom is 15 steps away, and B is far (28 steps). Charged 30 steps for the mine (with the
+    # other up to 20 steps away, 300), A walked the 15. (20map seed 0 as A against collector: A
+    # walked round the mines on its short ways and lost the race for B's corner stars by a round,
+    # 258-938; charged 9, it went over them and won.)
+    rows = ["A b m x . . . . . . . . . . . . . . . . . . . B",
+            ". x x x . . . . . . . . . . . . . . . . . . . .",
+            ". . . . . . . . . . . . . . . . . . . . . . . .",
+            ". . . . . . . . . . . . . . . . . . . . . . . .",
+            ". . . . . . . . . . . m . . . . . . . . . . . ."]
+    plan = make_plan(State.from_observation(obs_of(rows, score_a=4, score_b=4)))
+    assert plan.cell == 2 and plan.first == 1 and plan.steps == 2 + 3
+
+
 _BEHIND_A_MINE = ["m . A s x . . .",  # A stands where the mine was; the star's only way in
                   "m m m x . . . .",
                   ". . . . . . . .",
