@@ -490,7 +490,7 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     # Farther than FAR, a mine costs about its stun (three turns, and it stays on the board). At
     # 30 steps, and 300 with the other up to 20 steps away, A walked round the mines its short
     # ways crossed, and lost the race for B's corner stars by a round (20map seed 0 as A against
-    # collector, lost 258-938; at 9, A went over three mines and won, seven stars to five).
+    # collector, lost 258-938; at 9, A went over them and won, seven stars to five).
     mine_cost = 3 * STUN_TURNS if gap < 0 or gap > FAR else 100 * STUN_TURNS
     extra = {POISON: 3, PSTAR: min(3 * max(halving_loss, 0) + 1, 400), MINE: mine_cost, STAR: STAR_STEPS}
     other_cost = None if close else 8
