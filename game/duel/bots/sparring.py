@@ -2,7 +2,8 @@
 
 Not baselines of the issue: they stand in for the course's strongest bots, which are held out.
 ``collector`` follows the default bot's collection plan without any search: mushrooms first,
-stars late unless raced for, poison and mines walked around. ``trapper`` collects the same way
+stars late unless raced for, poison and mines charged extra steps (a mine about its stun with the
+other far, nearly a wall with it near). ``trapper`` collects the same way
 until the other player is near, then hunts it: every move it takes the step that leaves the
 other the fewest cells it reaches first (and the fewest legal moves), following it into dead ends
 the way the course's best bots boxed their opponents in. ``hunter`` hunts the same way but
