@@ -1180,6 +1180,20 @@ def point_symmetric(st: State) -> bool:
     return st.pos[1] == st.geo.n - 1 - st.pos[0]
 
 
+def copy_broken(st: State) -> bool:
+    """As A on a point-symmetric board without a centre cell: the players or the items are no
+    longer point-symmetric. From a point-symmetric start a copycat B can answer every move of A
+    with its mirror image (the mirror cell is never a wall, nor A's cell, and a mine stuns both),
+    so then B has passed up a copy at least once: it is no copycat. (Read off the board alone,
+    for a program that remembers nothing from move to move; an opening of random moves, as in the
+    bench, also breaks the symmetry, so a bot that remembers relies on what it saw instead.)"""
+    geo, items = st.geo, st.items
+    n = geo.n
+    if n % 2 == 1 or any(geo.open[c] != geo.open[n - 1 - c] for c in range(n // 2)):
+        return False
+    return not point_symmetric(st) or any(items[c] != items[n - 1 - c] for c in st.item_cells)
+
+
 def _copy_trap(st: State) -> bool:
     """B stands on the mirror image of A's cell and A does not win the copy game."""
     return point_symmetric(st) and not copy_game_won(st)
@@ -1455,7 +1469,8 @@ class DefaultBot(Bot):
     def _act(self, obs: DuelObservation) -> Decision:
         started = time.perf_counter()
         self._overriding = False
-        consecutive = self._prev is not None and self._prev[0] == obs.round - 1
+        remembered = self._prev is not None   # (_other_stun below sets it for the next move)
+        consecutive = remembered and self._prev[0] == obs.round - 1
         # The plan's last target is kept across our own stun too: we stepped on the mine on the way
         # to it. (Forgotten, a star behind a mine was left once we stood next to it: at the end of
         # a dead end, with the other far, it waited for the mushrooms, and A walked 20 steps to
@@ -1517,7 +1532,12 @@ class DefaultBot(Bot):
         # at 32-75, A walked to and fro between two cells for 950 rounds, "keeping the position from
         # turning symmetric", the guard outweighing the stand-off breaker).
         repeats = len(self._played_here(st))  # times back at these two cells (the breaker counts them by move)
-        guarded = me == 0 and not self._declined and (copying or repeats < STALL)
+        # Remembering nothing (a program whose folder is read-only: every move its first), the
+        # board tells whether the other ever passed up a copy since round 1 (20map seed 0 as A
+        # against searcher: without memory A took the star by its start at a score of 0 to keep
+        # the position from turning symmetric, and lost 187-204; with memory, won 1366 to -100).
+        declined = self._declined or (not remembered and me == 0 and obs.round > 1 and copy_broken(st))
+        guarded = me == 0 and not declined and (copying or repeats < STALL)
         risky = symmetry_risks(st, legal) if guarded else {}
         if copying and plan_mc is not None and (
                 plan.why.startswith(LINE_WHY)

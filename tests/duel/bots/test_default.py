@@ -906,6 +906,46 @@ def test_as_a_avoids_the_move_that_lets_b_restore_the_symmetry():
     assert symmetry_risks(st, st.legal(0)) == {}
 
 
+def test_the_board_alone_shows_a_bot_that_has_passed_up_a_copy():
+    from game.duel.bots.default import copy_broken
+
+    def broken(rows):
+        return copy_broken(State.from_observation(obs_of(rows)))
+
+    # From a point-symmetric start a copycat answers every move of A with its mirror image, so
+    # the players and the items stay point-symmetric; anything else shows it once did not copy.
+    assert not broken(["A . . m", ". x . .", ". . x .", "m . . B"])
+    assert broken(["A . . m", ". x . .", ". . x .", "m B . ."])      # B off A's mirror cell
+    assert broken(["A . . m", ". x . .", ". . x .", ". . . B"])      # an item without its mirror image
+    # Nothing to read where a copycat could not always copy: a centre cell (A steps on it, B
+    # cannot follow), or walls that are not point-symmetric.
+    assert not broken(["A . . . m", ". . . . .", ". . . . .", ". . . . .", ". B . . ."])
+    assert not broken(["A . . m", ". x . .", ". . . .", "m B . ."])
+
+
+def test_remembering_nothing_the_guard_against_a_copycat_reads_the_board():
+    # The position of test_as_a_avoids_the_move_that_lets_b_restore_the_symmetry: items
+    # point-symmetric, players not. At round 1 (a map that starts so) nothing has happened, and
+    # the guard keeps A from RIGHT, after which B could restore the symmetry.
+    g = ["A . . m",
+         ". . . .",
+         ". . . .",
+         "m B . ."]
+    assert default(1).act(obs_of(g)).move == "DOWN"
+    # Later in a game from a point-symmetric start, a program that remembers nothing from move
+    # to move (its working folder read-only) reads off the board that B once did not copy: no
+    # copycat, no guard. (20map seed 0 as A against searcher: guarded, A took the star by its
+    # start at a score of 0, lost 187-204; reading the board, won 1597-56.)
+    later = default(1).act(obs_of(g, round_=9))
+    assert later.move == "RIGHT" and "symmetric" not in later.reason, later
+    # A bot that remembers the game goes by what it saw (B has not passed up a copy it could
+    # make): an opening of random moves, as in the bench, breaks the symmetry too.
+    bot = default(1)
+    bot.act(obs_of([". . . m", "A . . .", ". . . .", "m B . ."], round_=8))
+    kept = bot.act(obs_of(g, round_=9))
+    assert kept.move == "DOWN" and "symmetric" in kept.reason, kept
+
+
 def _no_target_and_not(obs, move):
     """The plan has no target, and the bot (without search or with a small one) does not play ``move``."""
     assert make_plan(State.from_observation(obs)) is None
