@@ -68,6 +68,7 @@ def _fixed_classes():
                 # As a program whose working folder it cannot write: started afresh every move,
                 # with nothing remembered (no memory file, no search tables).
                 self.__init__(seed=self.seed)
+                self.from_the_start = True  # as run.py duel bot tells it
             return super().act(obs)
 
     class FixedSearcher(SearcherBot):

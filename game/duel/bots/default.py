@@ -1292,6 +1292,10 @@ class DefaultBot(Bot):
         super().__init__(seed=seed, move_time=move_time)
         self.max_depth = max_depth
         self.node_budget = node_budget
+        # Every game began at round 1 from the map as given, whatever we remember of it: true of a
+        # program the course's judge starts afresh each move (``run.py duel bot`` sets it); in
+        # process the first move we see may follow an opening someone else played.
+        self.from_the_start = False
         self._prev: tuple | None = None  # (round, other's cell, grid, other's inferred stun)
         self._target = -1                 # the plan's target at the last move (a cell), -1: none
         self._since = -1                  # ... and our steps to it when it was chosen (make_plan's keep_since)
@@ -1532,11 +1536,14 @@ class DefaultBot(Bot):
         # at 32-75, A walked to and fro between two cells for 950 rounds, "keeping the position from
         # turning symmetric", the guard outweighing the stand-off breaker).
         repeats = len(self._played_here(st))  # times back at these two cells (the breaker counts them by move)
-        # Remembering nothing (a program whose folder is read-only: every move its first), the
-        # board tells whether the other ever passed up a copy since round 1 (20map seed 0 as A
-        # against searcher: without memory A took the star by its start at a score of 0 to keep
-        # the position from turning symmetric, and lost 187-204; with memory, won 1366 to -100).
-        declined = self._declined or (not remembered and me == 0 and obs.round > 1 and copy_broken(st))
+        # Remembering nothing in a game seen from its start (a program whose folder is read-only:
+        # every move its first), the board tells whether the other ever passed up a copy since
+        # round 1 (20map seed 0 as A against searcher: without memory A took the star by its start
+        # at a score of 0 to keep the position from turning symmetric, and lost 187-204; with
+        # memory, won 1366 to -100). Not after an opening we did not play (the bench's): the
+        # opening made the asymmetry, and unguarded that one move, A tied mirror twice in 48 games.
+        declined = self._declined or (self.from_the_start and not remembered and me == 0 and obs.round > 1
+                                      and copy_broken(st))
         guarded = me == 0 and not declined and (copying or repeats < STALL)
         risky = symmetry_risks(st, legal) if guarded else {}
         if copying and plan_mc is not None and (

@@ -6,7 +6,10 @@ the move line and nothing else; a bot that fails still answers with a legal move
 A bot with ``memory()``/``restore()`` (the default bot: the other's stun, its current target)
 keeps them between moves in a small file in its working folder, ``.duel-bot-NAME-SIDE.json``, and
 a copy in a folder of its own under the system's temporary folder, read when the working folder
-has none (a judge that gives the program a read-only folder, or a new one every move).
+has none (a judge that gives the program a read-only folder, or a new one every move). A bot
+with a ``from_the_start`` attribute is told that the game began at round 1 from the map's own
+start, as the course's judge starts every game: with nothing remembered, the board then tells
+the default bot whether the other has ever passed up a copy of its move.
 """
 
 from __future__ import annotations
@@ -122,6 +125,8 @@ def run(args: argparse.Namespace) -> int:
         bot = make_bot(args.name, seed=args.seed, move_time=args.move_time)
     except BotNotFound as exc:
         raise UsageError(str(exc)) from None
+    if hasattr(bot, "from_the_start"):
+        bot.from_the_start = True  # the judge starts every game at round 1 from the map's own start
     memory_file = _memory_path(args.name, obs.me) if hasattr(bot, "restore") else None
     if memory_file is not None:
         _load_memory(bot, memory_file)

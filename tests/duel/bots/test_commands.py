@@ -64,6 +64,26 @@ def test_bot_in_a_new_folder_every_move_remembers_through_its_spare_copy(tmp_pat
     assert [v[0] for v in json.loads((first / ".duel-bot-default-A.json").read_text())["visits"]] == [1, 2]
 
 
+def test_bot_remembering_nothing_reads_off_the_board_that_the_other_is_no_copycat(tmp_path):
+    # Round 9 in a folder with no memory (as when it can write neither its folder nor the
+    # temporary one): the judge starts every game from the map's own start, so the items
+    # point-symmetric and the players not mean B once passed up a copy, and A takes the move a
+    # copycat could answer with the mirror image (in process, after an opening, it would not).
+    round_nine = """9
+4 4
+A . . m
+. . . .
+. . . .
+m B . .
+0
+0
+A
+"""
+    done = run_bot(["--move-time", "0.2", "--reason"], round_nine, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "RIGHT\n" and "symmetric" not in done.stderr, done.stderr
+
+
 def test_bot_reason_goes_to_stderr(tmp_path):
     done = run_bot(["--move-time", "0.05", "--reason"], INPUT, tmp_path)
     assert done.stdout.count("\n") == 1 and done.stderr.startswith(done.stdout.strip() + ":")
