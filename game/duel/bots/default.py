@@ -1185,8 +1185,9 @@ def copy_broken(st: State) -> bool:
     longer point-symmetric. From a point-symmetric start a copycat B can answer every move of A
     with its mirror image (the mirror cell is never a wall, nor A's cell, and a mine stuns both),
     so then B has passed up a copy at least once: it is no copycat. (Read off the board alone,
-    for a program that remembers nothing from move to move; an opening of random moves, as in the
-    bench, also breaks the symmetry, so a bot that remembers relies on what it saw instead.)"""
+    for a program that remembers nothing from move to move, in a game seen from its start: an
+    opening of random moves, as in the bench, also breaks the symmetry, so in process the bot
+    relies on what it saw instead.)"""
     geo, items = st.geo, st.items
     n = geo.n
     if n % 2 == 1 or any(geo.open[c] != geo.open[n - 1 - c] for c in range(n // 2)):
@@ -1541,7 +1542,8 @@ class DefaultBot(Bot):
         # round 1 (20map seed 0 as A against searcher: without memory A took the star by its start
         # at a score of 0 to keep the position from turning symmetric, and lost 187-204; with
         # memory, won 1366 to -100). Not after an opening we did not play (the bench's): the
-        # opening made the asymmetry, and unguarded that one move, A tied mirror twice in 48 games.
+        # opening made the asymmetry (unguarded at that one move, A tied mirror twice in 48 bench
+        # games that it won guarded).
         declined = self._declined or (self.from_the_start and not remembered and me == 0 and obs.round > 1
                                       and copy_broken(st))
         guarded = me == 0 and not declined and (copying or repeats < STALL)
