@@ -3,12 +3,15 @@ lists docs/DUEL-BOTS.md measures with, one line per game, the same games on any 
 
     python examples/duel_replays.py [--against searcher] [--nodes 4000] [--seeds 0 1]
                                     [--boards LABEL ...] [--games FILE] [--no-opening]
+                                    [--generated-seed S]
                                     [--memoryless] [--code DIR] [--workers 2] [--out FILE]
                                     [--compare FILE]
 
 The boards: the course's two maps (``../shared/data/duel/20map`` and ``88map``, left out with a
 note when absent), ``maps/duel/duel8x8.txt``, ``duel12x30.txt``, ``duel20x20.txt`` and the
-bench's 20 generated boards (``generated_maps(20, 0)``); each seed is played from both sides,
+bench's 20 generated boards (``generated_maps(20, 0)``; ``--generated-seed S``: another 20, boards
+none of the lists above were tuned on); any generated board can be named by its label
+(``gen13x20-642737``: 13 rows, 20 columns, the generator's seed 642737); each seed is played from both sides,
 with the bench's openings (seed 0 on a map file from the map's own start, every other game after
 its seeded opening; ``--no-opening``: every game from the map's start). ``--games FILE`` plays a
 list instead, one ``label:seed:side[:opponent]`` a line, as this script prints them.
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from multiprocessing import Pool
@@ -121,7 +125,25 @@ def _load(code: str) -> None:
         sys.path.insert(0, code)
 
 
-def boards(missing=print) -> dict:
+GENERATED = re.compile(r"gen(\d+)x(\d+)-(\d+)")
+
+
+def generated_board(label: str):
+    """The generated board a label such as ``gen13x20-642737`` names (rows, columns, the
+    generator's seed), or None for a label of another form or sides the generator cannot make."""
+    from game.duel.bots.benchmark import MapSpec
+    from game.duel.config import MAX_SIDE, MIN_SIDE
+
+    m = GENERATED.fullmatch(label)
+    if m is None:
+        return None
+    rows, cols, seed = map(int, m.groups())
+    if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
+        return None
+    return MapSpec(label=label, rows=rows, cols=cols, seed=seed)
+
+
+def boards(missing=print, generated_seed: int = 0) -> dict:
     from game.duel.bots import benchmark as bench
     from game.duel.bots.benchmark import MapSpec
 
@@ -132,7 +154,7 @@ def boards(missing=print) -> dict:
         else:
             missing(f"{SHARED / name}: not found, left out")
     maps += [MapSpec(label=name, path=str(ROOT / "maps" / "duel" / name)) for name in OWN_MAPS]
-    maps += bench.generated_maps(20, 0)
+    maps += bench.generated_maps(20, generated_seed)
     return {m.label: m for m in maps}
 
 
@@ -212,6 +234,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1])
     ap.add_argument("--games", type=Path, help="a list of label:seed:side[:opponent] lines instead")
     ap.add_argument("--no-opening", action="store_true", help="every game from the map's own start")
+    ap.add_argument("--generated-seed", type=int, default=0,
+                    help="which 20 generated boards (generated_maps(20, S)); 0: the boards the lists use")
     ap.add_argument("--memoryless", action="store_true",
                     help="default remembers nothing from move to move (a program whose working folder is read-only)")
     ap.add_argument("--code", default="", help="a checkout whose bots play (default: this one)")
@@ -228,7 +252,7 @@ def main(argv=None) -> int:
     os.environ[NODES_ENV], os.environ[OPPONENT_NODES_ENV] = str(args.nodes), str(args.opponent_nodes)
     if args.memoryless:
         os.environ[MEMORYLESS_ENV] = "1"
-    maps = boards(missing=lambda note: print(note, file=sys.stderr))
+    maps = boards(missing=lambda note: print(note, file=sys.stderr), generated_seed=args.generated_seed)
     opponents = [name.strip() for name in args.against.split(",") if name.strip()]
     bad = [name for name in opponents if name.startswith("searcher-") and _searcher_variant(name) is None]
     if not opponents or bad:
@@ -239,6 +263,10 @@ def main(argv=None) -> int:
         labels = args.boards or list(maps)
         games = [(label, s, side, against) for against in opponents for label in labels
                  for s in args.seeds for side in "AB"]
+    for label in {g[0] for g in games} - set(maps):
+        spec = generated_board(label)
+        if spec is not None:
+            maps[label] = spec
     unknown = sorted({g[0] for g in games} - set(maps))
     if unknown:
         raise SystemExit(f"unknown boards: {', '.join(unknown)} (known: {', '.join(maps)})")

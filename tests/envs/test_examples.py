@@ -125,6 +125,26 @@ def test_duel_replays_plays_searcher_variants_on_chosen_boards(tmp_path):
         replays.main(["--against", "searcher-q5"])
 
 
+def test_duel_replays_names_any_generated_board_by_its_label(tmp_path):
+    replays = load("duel_replays")
+    spec = replays.generated_board("gen9x11-4242")
+    assert (spec.label, spec.rows, spec.cols, spec.seed, spec.path) == ("gen9x11-4242", 9, 11, 4242, None)
+    for bad in ("gen9x11", "gen9x11-", "gen1x11-5", "gen9x99-5", "20map", "gen9x11-5.txt"):
+        assert replays.generated_board(bad) is None, bad
+    # Another generated seed, another 20 boards; the lists' boards stay those of seed 0.
+    first = [label for label in replays.boards(missing=lambda note: None) if label.startswith("gen")]
+    other = [label for label in replays.boards(missing=lambda note: None, generated_seed=7) if label.startswith("gen")]
+    assert len(first) == len(other) == 20 and not set(first) & set(other)
+    out = tmp_path / "out.txt"
+    replays.main(["--against", "greedy", "--boards", "gen8x9-11", "--seeds", "1", "--nodes", "40",
+                  "--workers", "1", "--out", str(out)])
+    lines = out.read_text().splitlines()
+    assert [line.split()[0] for line in lines] == ["gen8x9-11:1:A:greedy", "gen8x9-11:1:B:greedy", "TOTAL"]
+    assert all(line.split()[1] in "WLT" for line in lines[:2])
+    with pytest.raises(SystemExit, match="unknown boards: gen1x9-11"):
+        replays.main(["--boards", "gen1x9-11", "--workers", "1"])
+
+
 def test_duel_replays_memoryless_default_starts_afresh_every_move(monkeypatch):
     from game.duel.mapfile import parse_map
     from game.duel.rules import initial_state, legal_moves, observe, step
