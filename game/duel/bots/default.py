@@ -1181,8 +1181,8 @@ def point_symmetric(st: State) -> bool:
 
 
 def copy_broken(st: State) -> bool:
-    """As A on a point-symmetric board without a centre cell: the players or the items are no
-    longer point-symmetric. From a point-symmetric start a copycat B can answer every move of A
+    """As A on a point-symmetric board without an open centre cell: the players or the items are
+    no longer point-symmetric. From a point-symmetric start a copycat B can answer every move of A
     with its mirror image (the mirror cell is never a wall, nor A's cell, and a mine stuns both),
     so then B has passed up a copy at least once: it is no copycat. (Read off the board alone,
     for a program that remembers nothing from move to move, in a game seen from its start: an
@@ -1190,7 +1190,7 @@ def copy_broken(st: State) -> bool:
     relies on what it saw instead.)"""
     geo, items = st.geo, st.items
     n = geo.n
-    if n % 2 == 1 or any(geo.open[c] != geo.open[n - 1 - c] for c in range(n // 2)):
+    if open_centre(geo) >= 0 or any(geo.open[c] != geo.open[n - 1 - c] for c in range(n // 2)):
         return False
     return not point_symmetric(st) or any(items[c] != items[n - 1 - c] for c in st.item_cells)
 

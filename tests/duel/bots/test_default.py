@@ -917,10 +917,14 @@ def test_the_board_alone_shows_a_bot_that_has_passed_up_a_copy():
     assert not broken(["A . . m", ". x . .", ". . x .", "m . . B"])
     assert broken(["A . . m", ". x . .", ". . x .", "m B . ."])      # B off A's mirror cell
     assert broken(["A . . m", ". x . .", ". . x .", ". . . B"])      # an item without its mirror image
-    # Nothing to read where a copycat could not always copy: a centre cell (A steps on it, B
-    # cannot follow), or walls that are not point-symmetric.
+    # Nothing to read where a copycat could not always copy: an open centre cell (A steps on it,
+    # B cannot follow), or walls that are not point-symmetric.
     assert not broken(["A . . . m", ". . . . .", ". . . . .", ". . . . .", ". B . . ."])
     assert not broken(["A . . m", ". x . .", ". . . .", "m B . ."])
+    # A centre that is a wall is no way out of the copy game: such a board reads as an even one
+    # (gen11x27-277060 from its start, remembering nothing, 10 games as A: 4 won, 3 before).
+    assert broken(["A . . . m", ". . . . .", ". . x . .", ". . . . .", ". B . . ."])
+    assert not broken(["A . . . m", ". . . . .", ". . x . .", ". . . . .", "m . . . B"])
 
 
 def test_remembering_nothing_the_guard_against_a_copycat_reads_the_board():
