@@ -1428,12 +1428,14 @@ class DefaultBot(Bot):
         another about as good, and the longer the stand-off, the more it may give up for that; a
         move it sees lose by a trap (:func:`_penalised`), or into a dead end the other can close
         (``DOOM``), stays worse, and so do a poison star and (unless behind with the other near)
-        a mine."""
+        a mine. Level on score the stand-off holds a tie: each move costs one penalty at most."""
         me = st.turn
         here = self._played_here(st)
         if len(here) < CYCLE_REPEATS:
             return {}
-        pen = {mc: CYCLE_PENALTY * min(CYCLE_COUNT, here.count(mc[0])) for mc in legal if mc[0] in here}
+        # Level, the stand-off holds a tie: give up at most one penalty's worth to leave it.
+        count = 1 if st.score[me] == st.score[1 - me] else CYCLE_COUNT
+        pen = {mc: CYCLE_PENALTY * min(count, here.count(mc[0])) for mc in legal if mc[0] in here}
         if pen:
             # A way out is not a poison star (half the score) nor, unless behind with the other
             # near, a mine (six free moves for the other): each costs as much as the most repeated
