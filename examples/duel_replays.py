@@ -22,9 +22,11 @@ result depends on the code alone. ``--memoryless``: ``default`` starts afresh ev
 program whose working folder it cannot write (nothing remembered). ``--against`` takes a
 comma-separated list; ``searcher-d80-c0-n3000`` is a searcher with another discount a step (0.80),
 cell weight (0.00, in hundredths) or node count (any of the three, in any order): the kinds of
-student search bots the held-out games may bring. ``--code DIR`` plays the bots of another
-checkout, from this script's commit on (a change in a git worktree, say); ``--compare`` lists the
-games whose result or score differs from an earlier ``--out``. Not a test: nothing is asserted.
+student search bots the held-out games may bring; ``trapper-r3`` and ``hunter-r12`` hunt from
+another distance (3 or 12 steps instead of 8): trapping bots that close in sooner or later.
+``--code DIR`` plays the bots of another checkout, from this script's commit on (a change in a git
+worktree, say); ``--compare`` lists the games whose result or score differs from an earlier
+``--out``. Not a test: nothing is asserted.
 Each line: ``label:seed:side:opponent W|L|T ours-theirs rROUNDS SECONDSs 'end'``.
 """
 
@@ -103,13 +105,41 @@ def _searcher_variant(name: str):
     return type(name.replace("-", "_"), (_fixed_classes()[1],), settings)
 
 
+HUNTERS = ("trapper", "hunter")
+
+
+def _hunter_variant(name: str):
+    """``trapper-r3`` or ``hunter-r12``: the sparring bot hunting once the other is at most that many
+    steps away (``HUNT_RADIUS``, 8 by default); None for a name of another form."""
+    parts = name.split("-")
+    if len(parts) != 2 or parts[0] not in HUNTERS or parts[1][:1] != "r" or not parts[1][1:].isdigit():
+        return None
+    radius = int(parts[1][1:])
+    if radius < 1:
+        return None
+    from game.duel.bots.sparring import HunterBot, TrapperBot
+
+    base = TrapperBot if parts[0] == "trapper" else HunterBot
+    return type(name.replace("-", "_"), (base,), {"HUNT_RADIUS": radius})
+
+
+def _variant(name: str):
+    """A searcher or hunter variant named as ``--against`` takes it, or None."""
+    return _searcher_variant(name) or _hunter_variant(name)
+
+
+def _names_variant(name: str) -> bool:
+    """Whether a name is of a variant's form (``searcher-...``, ``trapper-...``, ``hunter-...``)."""
+    return "-" in name and name.split("-")[0] in ("searcher",) + HUNTERS
+
+
 def __getattr__(name: str):
-    """``FixedDefault``, ``FixedSearcher`` and its variants (``searcher_d80_n3000``), made when a
-    game asks for them by this file's path (the bench's players are names; a worker process loads
-    this file afresh)."""
+    """``FixedDefault``, ``FixedSearcher``, its variants (``searcher_d80_n3000``) and the hunters'
+    (``trapper_r3``), made when a game asks for them by this file's path (the bench's players are
+    names; a worker process loads this file afresh)."""
     if name in ("FixedDefault", "FixedSearcher"):
         return dict(zip(("FixedDefault", "FixedSearcher"), _fixed_classes()))[name]
-    variant = _searcher_variant(name.replace("_", "-"))
+    variant = _variant(name.replace("_", "-"))
     if variant is not None:
         return variant
     raise AttributeError(name)
@@ -174,7 +204,7 @@ def parse_games(text: str, against: str, where: str) -> list[tuple[str, int, str
 def _opponent(name: str) -> str:
     if name == "searcher":
         return FIXED_SEARCHER
-    if name.startswith("searcher-"):
+    if _names_variant(name):
         return f"{Path(__file__).resolve()}:{name.replace('-', '_')}"
     return name
 
@@ -225,7 +255,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--against", default="searcher",
                     help="the other bot, or several separated by commas: searcher (fixed search), a variant "
-                         "such as searcher-d80-c0-n3000 (discount, cell weight in hundredths, nodes), or any bot name")
+                         "such as searcher-d80-c0-n3000 (discount, cell weight in hundredths, nodes), trapper-r3 or "
+                         "hunter-r12 (hunting from 3 or 12 steps), or any bot name")
     ap.add_argument("--boards", nargs="+", metavar="LABEL", help="only these boards (e.g. 20map 88map)")
     ap.add_argument("--nodes", type=int,
                     help="default's positions searched a move (default: the program's budget in the "
@@ -254,9 +285,10 @@ def main(argv=None) -> int:
         os.environ[MEMORYLESS_ENV] = "1"
     maps = boards(missing=lambda note: print(note, file=sys.stderr), generated_seed=args.generated_seed)
     opponents = [name.strip() for name in args.against.split(",") if name.strip()]
-    bad = [name for name in opponents if name.startswith("searcher-") and _searcher_variant(name) is None]
+    bad = [name for name in opponents if _names_variant(name) and _variant(name) is None]
     if not opponents or bad:
-        raise SystemExit(f"--against: expected bot names or searcher-d80-c0-n3000 variants, got {args.against!r}")
+        raise SystemExit(f"--against: expected bot names, searcher-d80-c0-n3000 or trapper-r3 variants, "
+                         f"got {args.against!r}")
     if args.games:
         games = parse_games(args.games.read_text(), opponents[0], str(args.games))
     else:

@@ -125,6 +125,32 @@ def test_duel_replays_plays_searcher_variants_on_chosen_boards(tmp_path):
         replays.main(["--against", "searcher-q5"])
 
 
+def test_duel_replays_plays_trappers_hunting_from_another_distance(tmp_path):
+    from game.duel.bots.sparring import HUNT_RADIUS, HunterBot, TrapperBot
+
+    replays = load("duel_replays")
+    near, far = replays._hunter_variant("trapper-r3"), replays._hunter_variant("hunter-r12")
+    assert issubclass(near, TrapperBot) and near.HUNT_RADIUS == 3
+    assert issubclass(far, HunterBot) and far.HUNT_RADIUS == 12
+    assert TrapperBot.HUNT_RADIUS == HUNT_RADIUS == 8  # the variants leave the named bots alone
+    for bad in ("trapper", "trapper-r", "trapper-r0", "trapper-3", "trapper-r3-r4", "greedy-r3", "hunter-rx"):
+        assert replays._hunter_variant(bad) is None, bad
+    # The radius is the one the bot hunts from: 2 steps apart on an open board, r1 collects, r3 hunts.
+    from game.duel.protocol import DuelObservation
+
+    obs = DuelObservation(round=5, grid=("A.....", "......", "..B...", "......", "m....m", "......"),
+                          score_a=0, score_b=0, me="B")
+    assert replays._hunter_variant("trapper-r3")().act(obs).reason.startswith("hunts")
+    assert replays._hunter_variant("trapper-r1")().act(obs).reason.startswith("collects")
+    out = tmp_path / "out.txt"
+    replays.main(["--against", "trapper-r3", "--boards", "duel8x8.txt", "--seeds", "0",
+                  "--nodes", "50", "--workers", "1", "--out", str(out)])
+    labels = [line.split()[0] for line in out.read_text().splitlines()]
+    assert labels == ["duel8x8.txt:0:A:trapper-r3", "duel8x8.txt:0:B:trapper-r3", "TOTAL"]
+    with pytest.raises(SystemExit, match="--against: expected"):
+        replays.main(["--against", "trapper-r0"])
+
+
 def test_duel_replays_names_any_generated_board_by_its_label(tmp_path):
     replays = load("duel_replays")
     spec = replays.generated_board("gen9x11-4242")

@@ -66,6 +66,7 @@ class CollectorBot(Bot):
 
 class TrapperBot(CollectorBot):
     name = "trapper"
+    HUNT_RADIUS = HUNT_RADIUS  # hunts once the other is at most this many steps from a cell next to it
 
     def act(self, obs: DuelObservation) -> Decision:
         st = State.from_observation(obs)
@@ -76,7 +77,7 @@ class TrapperBot(CollectorBot):
         geo = st.geo
         their = geo.distances(st.pos[1 - me], st.pos[me])
         gap = min((their[x] for x in geo.nbrs[st.pos[me]] if their[x] >= 0), default=-1)
-        if not 0 <= gap <= HUNT_RADIUS:
+        if not 0 <= gap <= self.HUNT_RADIUS:
             return self._collect(st, obs)
 
         def squeeze(mc):
