@@ -4,7 +4,7 @@ lists docs/DUEL-BOTS.md measures with, one line per game, the same games on any 
     python examples/duel_replays.py [--against searcher] [--nodes 4000] [--seeds 0 1]
                                     [--boards LABEL ...] [--games FILE] [--no-opening]
                                     [--generated-seed S]
-                                    [--memoryless] [--code DIR] [--workers 2] [--out FILE]
+                                    [--memoryless] [--ours BOT] [--code DIR] [--workers 2] [--out FILE]
                                     [--compare FILE]
 
 The boards: the course's two maps (``../shared/data/duel/20map`` and ``88map``, left out with a
@@ -26,7 +26,8 @@ student search bots the held-out games may bring; ``trapper-r3`` and ``hunter-r1
 another distance (3 or 12 steps instead of 8): trapping bots that close in sooner or later.
 ``--code DIR`` plays the bots of another checkout, from this script's commit on (a change in a git
 worktree, say); ``--compare`` lists the games whose result or score differs from an earlier
-``--out``. Not a test: nothing is asserted.
+``--out``. ``--ours collector`` puts another bot in ``default``'s seat (``collector`` is its plan
+without the search: what the search adds). Not a test: nothing is asserted.
 Each line: ``label:seed:side:opponent W|L|T ours-theirs rROUNDS SECONDSs 'end'``.
 """
 
@@ -212,6 +213,7 @@ def _opponent(name: str) -> str:
 class _Setup:
     maps: dict = {}
     no_opening = False
+    ours = OURS
 
 
 def play(game: tuple[str, int, str, str]) -> str:
@@ -220,7 +222,8 @@ def play(game: tuple[str, int, str, str]) -> str:
     label, seed, side, against = game
     m = _Setup.maps[label]
     opening = bench.opening_length(m, seed, plain=_Setup.no_opening or (seed == 0 and m.path is not None))
-    a, b = (OURS, _opponent(against)) if side == "A" else (_opponent(against), OURS)
+    ours = _Setup.ours
+    a, b = (ours, _opponent(against)) if side == "A" else (_opponent(against), ours)
     started = time.perf_counter()
     row = bench.play_one(bench.GameSpec(m, a, b, seed, opening, 600.0))
     ours, theirs = (row.score_a, row.score_b) if side == "A" else (row.score_b, row.score_a)
@@ -246,9 +249,9 @@ def compare(old_path: Path, new_lines: list[str]) -> list[str]:
     return out
 
 
-def _init(code: str, maps: dict, no_opening: bool) -> None:
+def _init(code: str, maps: dict, no_opening: bool, ours: str = OURS) -> None:
     _load(code)
-    _Setup.maps, _Setup.no_opening = maps, no_opening
+    _Setup.maps, _Setup.no_opening, _Setup.ours = maps, no_opening, ours
 
 
 def main(argv=None) -> int:
@@ -269,6 +272,9 @@ def main(argv=None) -> int:
                     help="which 20 generated boards (generated_maps(20, S)); 0: the boards the lists use")
     ap.add_argument("--memoryless", action="store_true",
                     help="default remembers nothing from move to move (a program whose working folder is read-only)")
+    ap.add_argument("--ours", default="default", metavar="BOT",
+                    help="the bot in default's seat (default: default; collector is its plan without "
+                         "the search, so --ours collector measures what the search adds)")
     ap.add_argument("--code", default="", help="a checkout whose bots play (default: this one)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, help="also append the lines to this file")
@@ -285,10 +291,10 @@ def main(argv=None) -> int:
         os.environ[MEMORYLESS_ENV] = "1"
     maps = boards(missing=lambda note: print(note, file=sys.stderr), generated_seed=args.generated_seed)
     opponents = [name.strip() for name in args.against.split(",") if name.strip()]
-    bad = [name for name in opponents if _names_variant(name) and _variant(name) is None]
+    bad = [name for name in opponents + [args.ours] if _names_variant(name) and _variant(name) is None]
     if not opponents or bad:
-        raise SystemExit(f"--against: expected bot names, searcher-d80-c0-n3000 or trapper-r3 variants, "
-                         f"got {args.against!r}")
+        raise SystemExit(f"--against or --ours: expected bot names, searcher-d80-c0-n3000 or trapper-r3 variants, "
+                         f"got {args.against!r} and {args.ours!r}")
     if args.games:
         games = parse_games(args.games.read_text(), opponents[0], str(args.games))
     else:
@@ -304,7 +310,7 @@ def main(argv=None) -> int:
         raise SystemExit(f"unknown boards: {', '.join(unknown)} (known: {', '.join(maps)})")
     out = args.out.open("a") if args.out else None
     tally, lines = {"W": 0, "L": 0, "T": 0}, []
-    setup = (code, maps, args.no_opening)
+    setup = (code, maps, args.no_opening, OURS if args.ours == "default" else _opponent(args.ours))
     pool = Pool(args.workers, initializer=_init, initargs=setup) if args.workers > 1 else None
     if pool is None:
         _init(*setup)

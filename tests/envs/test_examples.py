@@ -121,7 +121,7 @@ def test_duel_replays_plays_searcher_variants_on_chosen_boards(tmp_path):
     labels = [line.split()[0] for line in out.read_text().splitlines()]
     assert labels == ["duel8x8.txt:0:A:searcher-d80-n30", "duel8x8.txt:0:B:searcher-d80-n30",
                       "duel8x8.txt:0:A:greedy", "duel8x8.txt:0:B:greedy", "TOTAL"]
-    with pytest.raises(SystemExit, match="--against: expected"):
+    with pytest.raises(SystemExit, match="--against or --ours: expected"):
         replays.main(["--against", "searcher-q5"])
 
 
@@ -147,8 +147,26 @@ def test_duel_replays_plays_trappers_hunting_from_another_distance(tmp_path):
                   "--nodes", "50", "--workers", "1", "--out", str(out)])
     labels = [line.split()[0] for line in out.read_text().splitlines()]
     assert labels == ["duel8x8.txt:0:A:trapper-r3", "duel8x8.txt:0:B:trapper-r3", "TOTAL"]
-    with pytest.raises(SystemExit, match="--against: expected"):
+    with pytest.raises(SystemExit, match="--against or --ours: expected"):
         replays.main(["--against", "trapper-r0"])
+
+
+def test_duel_replays_puts_another_bot_in_defaults_seat(tmp_path):
+    from game.duel.bots import benchmark as bench
+
+    replays = load("duel_replays")
+    out = tmp_path / "out.txt"
+    replays.main(["--ours", "collector", "--against", "greedy", "--boards", "duel8x8.txt", "--seeds", "0",
+                  "--workers", "1", "--out", str(out)])
+    lines = out.read_text().splitlines()
+    spec = replays.boards()["duel8x8.txt"]
+    for line, (a, b, side) in zip(lines, (("collector", "greedy", "A"), ("greedy", "collector", "B"))):
+        row = bench.play_one(bench.GameSpec(spec, a, b, 0, 0, 600.0))
+        ours, theirs = (row.score_a, row.score_b) if side == "A" else (row.score_b, row.score_a)
+        assert line.split()[:3][0] == f"duel8x8.txt:0:{side}:greedy"
+        assert line.split()[2] == f"{ours}-{theirs}", (line, row)
+    with pytest.raises(SystemExit, match="--against or --ours: expected"):
+        replays.main(["--ours", "trapper-r0", "--against", "greedy"])
 
 
 def test_duel_replays_names_any_generated_board_by_its_label(tmp_path):
