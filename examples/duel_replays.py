@@ -198,7 +198,11 @@ def parse_games(text: str, against: str, where: str) -> list[tuple[str, int, str
         parts = token.split(":")
         if len(parts) not in (3, 4) or not parts[1].isdigit() or parts[2] not in ("A", "B"):
             raise SystemExit(f"{where}:{n}: expected label:seed:side[:opponent], got {token!r}")
-        games.append((parts[0], int(parts[1]), parts[2], parts[3] if len(parts) == 4 else against))
+        opponent = parts[3] if len(parts) == 4 else against
+        if _names_variant(opponent) and _variant(opponent) is None:
+            raise SystemExit(f"{where}:{n}: expected a bot name, or a searcher-d80-c0-n3000 or trapper-r3 "
+                             f"variant, got {opponent!r}")
+        games.append((parts[0], int(parts[1]), parts[2], opponent))
     return games
 
 
@@ -222,8 +226,8 @@ def play(game: tuple[str, int, str, str]) -> str:
     label, seed, side, against = game
     m = _Setup.maps[label]
     opening = bench.opening_length(m, seed, plain=_Setup.no_opening or (seed == 0 and m.path is not None))
-    ours = _Setup.ours
-    a, b = (ours, _opponent(against)) if side == "A" else (_opponent(against), ours)
+    seat = _Setup.ours
+    a, b = (seat, _opponent(against)) if side == "A" else (_opponent(against), seat)
     started = time.perf_counter()
     row = bench.play_one(bench.GameSpec(m, a, b, seed, opening, 600.0))
     ours, theirs = (row.score_a, row.score_b) if side == "A" else (row.score_b, row.score_a)

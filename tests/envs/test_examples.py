@@ -149,6 +149,10 @@ def test_duel_replays_plays_trappers_hunting_from_another_distance(tmp_path):
     assert labels == ["duel8x8.txt:0:A:trapper-r3", "duel8x8.txt:0:B:trapper-r3", "TOTAL"]
     with pytest.raises(SystemExit, match="--against or --ours: expected"):
         replays.main(["--against", "trapper-r0"])
+    games = tmp_path / "games.txt"  # a list names its own opponents: checked there, by line
+    games.write_text("duel8x8.txt:0:A:trapper-r3\nduel8x8.txt:0:B:hunter-r0\n")
+    with pytest.raises(SystemExit, match="games.txt:2: expected a bot name.*'hunter-r0'"):
+        replays.main(["--games", str(games), "--against", "greedy"])
 
 
 def test_duel_replays_puts_another_bot_in_defaults_seat(tmp_path):
@@ -159,11 +163,12 @@ def test_duel_replays_puts_another_bot_in_defaults_seat(tmp_path):
     replays.main(["--ours", "collector", "--against", "greedy", "--boards", "duel8x8.txt", "--seeds", "0",
                   "--workers", "1", "--out", str(out)])
     lines = out.read_text().splitlines()
+    assert len(lines) == 3 and lines[2].startswith("TOTAL")
     spec = replays.boards()["duel8x8.txt"]
     for line, (a, b, side) in zip(lines, (("collector", "greedy", "A"), ("greedy", "collector", "B"))):
         row = bench.play_one(bench.GameSpec(spec, a, b, 0, 0, 600.0))
         ours, theirs = (row.score_a, row.score_b) if side == "A" else (row.score_b, row.score_a)
-        assert line.split()[:3][0] == f"duel8x8.txt:0:{side}:greedy"
+        assert line.split()[0] == f"duel8x8.txt:0:{side}:greedy"
         assert line.split()[2] == f"{ours}-{theirs}", (line, row)
     with pytest.raises(SystemExit, match="--against or --ours: expected"):
         replays.main(["--ours", "trapper-r0", "--against", "greedy"])
