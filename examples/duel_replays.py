@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 import time
 from multiprocessing import Pool
@@ -156,22 +155,12 @@ def _load(code: str) -> None:
         sys.path.insert(0, code)
 
 
-GENERATED = re.compile(r"gen(\d+)x(\d+)-(\d+)")
-
-
 def generated_board(label: str):
-    """The generated board a label such as ``gen13x20-642737`` names (rows, columns, the
-    generator's seed), or None for a label of another form or sides the generator cannot make."""
-    from game.duel.bots.benchmark import MapSpec
-    from game.duel.config import MAX_SIDE, MIN_SIDE
+    """The generated board a label such as ``gen13x20-642737`` names, or None (see
+    ``benchmark.generated_from_label``)."""
+    from game.duel.bots.benchmark import generated_from_label
 
-    m = GENERATED.fullmatch(label)
-    if m is None:
-        return None
-    rows, cols, seed = map(int, m.groups())
-    if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
-        return None
-    return MapSpec(label=label, rows=rows, cols=cols, seed=seed)
+    return generated_from_label(label)
 
 
 def boards(missing=print, generated_seed: int = 0) -> dict:

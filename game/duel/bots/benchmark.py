@@ -17,12 +17,14 @@ from __future__ import annotations
 import csv
 import json
 import random
+import re
 import statistics
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from game.duel.config import MAX_SIDE, MIN_SIDE
 from game.duel.protocol import DELTAS, MOVES, DuelObservation
 from game.tournament.ratings import wilson  # the one 95% Wilson interval, shared by every bench
 
@@ -85,9 +87,30 @@ def generated_maps(count: int, seed: int, low: int = 8, high: int = 30) -> list[
     for i in range(count):
         rows = rng.randint(low, high)
         cols = rows if i % 3 == 0 else rng.randint(low, high)
-        s = rng.randrange(10 ** 6)
-        out.append(MapSpec(label=f"gen{rows}x{cols}-{s}", rows=rows, cols=cols, seed=s))
+        out.append(generated_spec(rows, cols, rng.randrange(10 ** 6)))
     return out
+
+
+GENERATED_LABEL = re.compile(r"gen(\d+)x(\d+)-(\d+)")
+
+
+def generated_spec(rows: int, cols: int, seed: int) -> MapSpec:
+    """The generated board of these sides and generator seed, labelled ``gen{rows}x{cols}-{seed}``
+    (the label names it: :func:`generated_from_label` reads it back)."""
+    return MapSpec(label=f"gen{rows}x{cols}-{seed}", rows=rows, cols=cols, seed=seed)
+
+
+def generated_from_label(label: str) -> MapSpec | None:
+    """The generated board a label such as ``gen13x20-642737`` names (rows, columns, the
+    generator's seed), or None for a label of another form or sides the generator cannot make."""
+    m = GENERATED_LABEL.fullmatch(label)
+    if m is None:
+        return None
+    rows, cols, seed = map(int, m.groups())
+    spec = generated_spec(rows, cols, seed)
+    if spec.label != label or not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
+        return None   # a label written another way (gen09x11-5) would draw another opening
+    return spec
 
 
 def opening_length(m: MapSpec, seed: int, plain: bool = False) -> int:

@@ -210,6 +210,20 @@ def test_bench_openings_never_hand_a_copycat_the_game_and_are_the_same_for_every
             assert state.outcome is None and not copy_forced(state), (m.label, s)
 
 
+def test_a_generated_boards_label_names_it_and_is_read_back():
+    from game.duel.bots.benchmark import generated_from_label, generated_maps
+    from game.duel.mapfile import format_map
+
+    maps = generated_maps(20, 54)
+    assert len({m.label for m in maps}) == 20
+    for m in maps:
+        back = generated_from_label(m.label)
+        assert back == m and format_map(back.board()) == format_map(m.board()), m.label
+    assert generated_from_label("gen9x11-4242").rows == 9
+    for bad in ("gen9x11", "gen9x11-", "gen1x11-5", "gen9x99-5", "20map", "gen9x11-5.txt", "gen09x11-5", "gen9x11-05"):
+        assert generated_from_label(bad) is None, bad
+
+
 def test_a_map_file_keeps_its_own_start_as_game_0(tmp_path):
     from game.duel.bots.benchmark import MapSpec, schedule
 
