@@ -133,6 +133,11 @@ def _names_variant(name: str) -> bool:
     return "-" in name and name.split("-")[0] in ("searcher",) + HUNTERS
 
 
+def _bad_variant(name: str) -> bool:
+    """Whether a name has a variant's form but names none (``trapper-r0``, ``searcher-q5``)."""
+    return _names_variant(name) and _variant(name) is None
+
+
 def __getattr__(name: str):
     """``FixedDefault``, ``FixedSearcher``, its variants (``searcher_d80_n3000``) and the hunters'
     (``trapper_r3``), made when a game asks for them by this file's path (the bench's players are
@@ -188,7 +193,7 @@ def parse_games(text: str, against: str, where: str) -> list[tuple[str, int, str
         if len(parts) not in (3, 4) or not parts[1].isdigit() or parts[2] not in ("A", "B"):
             raise SystemExit(f"{where}:{n}: expected label:seed:side[:opponent], got {token!r}")
         opponent = parts[3] if len(parts) == 4 else against
-        if _names_variant(opponent) and _variant(opponent) is None:
+        if _bad_variant(opponent):
             raise SystemExit(f"{where}:{n}: expected a bot name, or a searcher-d80-c0-n3000 or trapper-r3 "
                              f"variant, got {opponent!r}")
         games.append((parts[0], int(parts[1]), parts[2], opponent))
@@ -284,7 +289,7 @@ def main(argv=None) -> int:
         os.environ[MEMORYLESS_ENV] = "1"
     maps = boards(missing=lambda note: print(note, file=sys.stderr), generated_seed=args.generated_seed)
     opponents = [name.strip() for name in args.against.split(",") if name.strip()]
-    bad = [name for name in opponents + [args.ours] if _names_variant(name) and _variant(name) is None]
+    bad = [name for name in opponents + [args.ours] if _bad_variant(name)]
     if not opponents or bad:
         raise SystemExit(f"--against or --ours: expected bot names, searcher-d80-c0-n3000 or trapper-r3 variants, "
                          f"got {args.against!r} and {args.ours!r}")
