@@ -64,6 +64,7 @@ TIE_STEPS = 2          # ... and a try the other is at most this many steps near
 STAR_RISK = 30         # a star is at risk when the other is at most min(our mushroom tour, this) steps behind us
                        # (12 lost star-rich boards to a collector that takes stars early: docs/DUEL-BOTS.md)
 RISK_NEAR = 5          # ... at once; farther (up to STAR_RISK) only while it walks straight at the star
+RISK_COMING = 15       # ... and then only within this lead (known to walk at it, the other is this far behind)
 APPROACH = 2           # our turns looked back to see the other walking straight at a star (when we know)
 WAIT_WORTH = 0.5       # ... and only while our mushrooms to come add this many doublings (log2) to the score
 WAIT_LEAD = 10         # ... for a lead beyond this, fewer (times (WAIT_LEAD / lead)^2) if we go for a mushroom
@@ -472,7 +473,8 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     is the other's cell ``APPROACH`` of our turns ago (-1: not known): a star more than
     ``RISK_NEAR`` steps ahead of the other then waits unless the other walked straight at it (and
     waiting still adds ``WAIT_WORTH`` doublings; fewer for a lead beyond ``WAIT_LEAD`` steps when
-    the plan then goes for a mushroom). ``their_recent`` is the other's cells at our last
+    the plan then goes for a mushroom); more than ``RISK_COMING`` steps ahead, it waits for a
+    mushroom even then. ``their_recent`` is the other's cells at our last
     ``KEEP_TURNS`` turns (() when not all known): a star it stood by at each of them is never a try
     (:func:`_kept`).
     """
@@ -630,7 +632,7 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
             quickest.append(geo.cheapest_paths(st.pos[me], turns)[0])
         return quickest[0][c] <= t + stun_other
 
-    def pick(cands, label, tries=(), relaxed=False):
+    def pick(cands, label, tries=(), relaxed=False, far_wait=False):
         best = kept = None
         for c, it, d, t, race in [(*x, label) for x in cands] + [(*x, TRY_WHY) for x in tries]:
             if it == MUSH:
@@ -646,7 +648,8 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
                     lead -= keep_since - steps[c]   # the steps we took towards it do not make it safer
                 if (not stars_now and c != keep and lead > min(tour, RISK_NEAR)
                         and (lead > min(tour, STAR_RISK)
-                             or (worth_waiting(lead, relaxed) and not coming(c)))):
+                             or (worth_waiting(lead, relaxed)
+                                 and (not coming(c) or (far_wait and lead > RISK_COMING))))):
                     # Safe: it waits until our mushrooms are in (they get doubled too). Once the
                     # target, it stays one (walking to it makes it look safe: no swinging back).
                     continue
@@ -703,12 +706,19 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     # targets, its value divided by one more than the other's lead (as races are): the other, if
     # it plays a plan like this one, keeps its stars for after its mushrooms, and may be elsewhere.
     # Nothing we reach first: race for what the other reaches first (it may be busy elsewhere).
-    def choose(relaxed):
-        return (pick(candidates, "", tries, relaxed)
-                or pick(contested, "contested: the other is nearer", (), relaxed)
-                or pick(risky_cands, "down a dead end the other can close", (), relaxed))
+    def choose(relaxed, far_wait=False):
+        return (pick(candidates, "", tries, relaxed, far_wait)
+                or pick(contested, "contested: the other is nearer", (), relaxed, far_wait)
+                or pick(risky_cands, "down a dead end the other can close", (), relaxed, far_wait))
 
     best = choose(False)
+    if best is not None and best[2] == STAR and past is not None:
+        # A star more than RISK_COMING steps ahead of the other waits even while it walks at it
+        # (the plan asks again every move, and turns back in time), but only for a mushroom: not
+        # for another star (then it is the better one to take first).
+        waited = choose(False, far_wait=True)
+        if waited is not None and waited[2] != STAR:
+            best = waited
     if waiting_gain < WAIT_WORTH:
         # The relaxed wait is kept only when it sends us to a mushroom (to be doubled), not to
         # another star: letting far stars of ours wait while walking to stars near the other lost

@@ -812,6 +812,36 @@ def test_leaves_a_star_the_other_is_far_nearer_to():
     assert plan is not None and plan.cell == 1
 
 
+def _far_walker(lead):
+    """A (10 points) two steps from its star, its twelve mushrooms around it; B (10) on A's row,
+    ``lead`` steps further from the star than A."""
+    top = ["m"] * 6 + ["."] * 24
+    middle = ["."] * 30
+    middle[1], middle[3], middle[lead + 5] = "A", "s", "B"
+    rows = [" ".join(top), " ".join(middle), " ".join(top)]
+    return State.from_observation(obs_of(rows, score_a=10, score_b=10))
+
+
+def test_a_star_far_ahead_of_the_other_waits_for_the_mushrooms_even_while_it_walks_at_it():
+    from game.duel.bots.default import RISK_COMING, STAR_RISK
+
+    # A's tour of twelve mushrooms (30 steps) would double 10 points to 22 and more.
+    assert RISK_COMING + 5 <= STAR_RISK
+    for lead, waits in ((RISK_COMING + 5, True), (RISK_COMING - 1, False)):
+        st = _far_walker(lead)
+        b = st.pos[1]
+        # B stood still: the star waits (a mushroom first).
+        assert make_plan(st, their_past=b).item == 1
+        # B two steps nearer than two turns ago: within RISK_COMING steps of A's lead it may be
+        # coming for the star, which is taken now; further, it cannot get there before A turns
+        # back (the plan asks again every move), so the star waits. (As B on gen22x25-692443 after
+        # the opening of seed 1, against collector, B took its star at 14 points to 7, 22 steps ahead of A.)
+        walking = make_plan(st, their_past=b + 2)
+        assert (walking.item == 1) == waits, (lead, walking.cell, walking.why)
+        # Not knowing where B was, the star is at risk whatever the lead (as for collector).
+        assert make_plan(st).item == 3
+
+
 def _near_tie(star, b=23, poison=-1):
     # A at the left end of the middle row, B at column ``b``; A's one mushroom is a step away,
     # B's twenty are behind it. Scores 10-10.
@@ -1146,15 +1176,17 @@ def test_a_star_waits_for_a_long_mushroom_tour_only_while_the_other_is_far_behin
     assert plan is not None and obs.grid[plan.cell // obs.cols][plan.cell % obs.cols] == first
 
 
-@pytest.mark.parametrize("b_was, first, score", [(None, "s", 20), (0, "m", 20), (2, "s", 20), (-2, "m", 20),
+@pytest.mark.parametrize("b_was, first, score", [(None, "s", 20), (0, "m", 20), (2, "m", 20), (-2, "m", 20),
                                                   (1, "m", 20), (0, "m", 40), (0, "s", 300)])
 def test_a_star_waits_unless_the_other_walks_straight_at_it(b_was, first, score):
     # The long tour of the test above, B 21 steps behind us on the way to the star. Not knowing
     # where B was two turns ago, the star is at risk: taken now. Knowing, it is at risk only if B
-    # walked straight at it (two steps nearer in two turns); standing still, walking away or one
-    # step nearer, B is busy elsewhere and the star waits for our mushrooms (a collector keeps to
-    # its own items: on duel20x20.txt seed 0 as B against trapper, waiting like this, B took its six
-    # stars at 7 to 276 points, not 6 to 229, and won 586-472, lost 489-502 before). At 40 points
+    # walked straight at it (two steps nearer in two turns) from within RISK_COMING steps of our
+    # lead (the test of _far_walker above): 21 steps behind, it waits for a mushroom even then, and
+    # the plan turns back in time. Standing still, walking away or one step nearer, B is busy
+    # elsewhere, and the star waits for our mushrooms (a collector keeps to its own items: on
+    # duel20x20.txt seed 0 as B against trapper, waiting like this, B took its six stars at 7 to
+    # 276 points, not 6 to 229, and won 586-472, lost 489-502 before). At 40 points
     # the 14 mushrooms add less than half a doubling (54/40), but B is 21 steps behind, more than
     # WAIT_LEAD (10): (10/21)^2 of the half doubling, under a quarter of it, is enough and the
     # star waits. At 300 points they add less than that (314/300): not worth the risk of two
