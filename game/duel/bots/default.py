@@ -711,21 +711,21 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
                 or pick(contested, "contested: the other is nearer", (), relaxed, far_wait)
                 or pick(risky_cands, "down a dead end the other can close", (), relaxed, far_wait))
 
+    def for_a_mushroom(waited):
+        # A pick where more stars wait counts only when it sends us to a mushroom (to be doubled),
+        # not to another star.
+        return waited if waited is not None and waited[2] != STAR else None
+
     best = choose(False)
     if best is not None and best[2] == STAR and past is not None:
         # A star more than RISK_COMING steps ahead of the other waits even while it walks at it
-        # (the plan asks again every move, and turns back in time), but only for a mushroom: not
-        # for another star (then it is the better one to take first).
-        waited = choose(False, far_wait=True)
-        if waited is not None and waited[2] != STAR:
-            best = waited
+        # (the plan asks again every move, and turns back in time). Waiting for another star lost
+        # gen21x30-824933 seed 1 as A against trapper (2290-2015 before, 1127-1961).
+        best = for_a_mushroom(choose(False, far_wait=True)) or best
     if waiting_gain < WAIT_WORTH:
-        # The relaxed wait is kept only when it sends us to a mushroom (to be doubled), not to
-        # another star: letting far stars of ours wait while walking to stars near the other lost
-        # gen30x30-728762 seed 0 as A against trapper (4540-66516; 290340-33268 taking them).
-        relaxed = choose(True)
-        if relaxed is not None and relaxed[2] != STAR:
-            best = relaxed
+        # The relaxed wait: letting far stars of ours wait while walking to stars near the other
+        # lost gen30x30-728762 seed 0 as A against trapper (4540-66516; 290340-33268 taking them).
+        best = for_a_mushroom(choose(True)) or best
     if best is None:
         return None
     best = _detour(geo, best, keep, score, stun_other, steps, halvings, candidates, coming) or best
