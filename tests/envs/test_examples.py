@@ -212,3 +212,32 @@ def test_duel_replays_memoryless_default_starts_afresh_every_move(monkeypatch):
     assert len(play_two_rounds().memory()["visits"]) == 2
     monkeypatch.setenv(replays.MEMORYLESS_ENV, "1")
     assert len(play_two_rounds().memory()["visits"]) == 1, "only the move just played is remembered"
+
+
+def test_duel_trace_prints_a_replay_games_reasons_boards_and_scores_and_its_line(tmp_path, monkeypatch):
+    replays, trace = load("duel_replays"), load("duel_trace")
+    out = tmp_path / "out.txt"
+    replays.main(["--against", "greedy", "--boards", "duel8x8.txt", "--seeds", "1", "--nodes", "40",
+                  "--workers", "1", "--out", str(out)])
+    line_a = out.read_text().splitlines()[0]
+    printed = []
+    spec = replays.boards(missing=lambda note: None)["duel8x8.txt"]
+    monkeypatch.setenv(replays.NODES_ENV, "40")
+    ended = trace.trace(("duel8x8.txt", 1, "A", "greedy"), spec, (20, 21), True, 10, replays.OURS,
+                        out=printed.append)
+    # The same game as the replays played: its line, but for the seconds it took.
+    assert ended == printed[-1]
+    assert ended.split()[:4] == line_a.split()[:4] and ended.split()[-1] == line_a.split()[-1]
+    round_20 = [text for text in printed if text.startswith("  20 ")]
+    assert round_20.pop(0).startswith("  20 score ")    # the score first, then A's board and move
+    assert round_20[0].startswith("  20 board: A(") and round_20[1].startswith("  20 A: ")
+    assert round_20[2].startswith("  20 B: ")          # B's reason after A's, in the round
+    board = printed[printed.index(round_20[0]) + 1:printed.index(round_20[0]) + 9]
+    assert len(board) == 8 and all(len(text.split()[1]) == 8 for text in board)
+    assert [text.split()[0] for text in printed if " score " in text][:3] == ["10", "20", "30"]
+    assert not any(" A: " in text or " B: " in text for text in printed
+                   if text[:4].strip().isdigit() and not 20 <= int(text[:4]) <= 21)
+    with pytest.raises(SystemExit, match="expected label:seed:side:opponent"):
+        trace.main(["duel8x8.txt:1:A"])
+    with pytest.raises(SystemExit, match="unknown board: nosuch"):
+        trace.main(["nosuch:1:A:greedy", "--nodes", "40"])

@@ -227,7 +227,9 @@ class OpeningPlayer:
             close()
 
 
-def play_one(spec: GameSpec, workdir: str | None = None) -> GameRow:
+def play_one(spec: GameSpec, workdir: str | None = None, on_event=None, reasons: list | None = None) -> GameRow:
+    """One game of the bench. ``on_event`` is :func:`play_match`'s; ``reasons``, a list, gets the
+    in-process bots' reasons, (player, round, reason), opening moves included (to trace a game)."""
     from game.duel.match import make_player, play_match
 
     board = spec.map.board()
@@ -242,13 +244,16 @@ def play_one(spec: GameSpec, workdir: str | None = None) -> GameRow:
         player = make_player(name, seed=s, workdir=wd, move_time=spec.move_time)
         players.append((OpeningPlayer(player, opening[side]) if opening else player, wd))
     try:
-        result = play_match(board, players[0][0], players[1][0], seed=spec.seed, move_time=spec.move_time)
+        result = play_match(board, players[0][0], players[1][0], seed=spec.seed, move_time=spec.move_time,
+                            on_event=on_event)
     finally:
         import shutil
 
         for _, wd in players:
             if wd:
                 shutil.rmtree(wd, ignore_errors=True)
+    if reasons is not None:
+        reasons.extend(result.reasons)
     errors = {}
     outcome = result.final.outcome
     if getattr(outcome, "offender", None):
