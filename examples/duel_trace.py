@@ -3,9 +3,10 @@ each of our turns, the score every few rounds. The game is played as ``examples/
 plays it (the same board, opening, seeds and fixed search), so any line it printed can be traced.
 
     python examples/duel_trace.py GAME [--rounds R1-R2] [--boards] [--scores N]
-                                  [--nodes N] [--generated-seed S] [--ours BOT] [--code DIR]
+                                  [--nodes N] [--ours BOT] [--code DIR]
 
-``GAME`` is ``label:seed:side:opponent`` as the replays print it (``gen9x19-241896:1:B:trapper``).
+``GAME`` is ``label:seed:side:opponent`` as the replays print it (``gen9x19-241896:1:B:trapper``;
+any generated board's label names it, whichever ``--generated-seed`` listed it).
 Each line: ``ROUND PLAYER: REASON`` (``default``'s reasons say its target, the other's steps to it,
 its share of the board and the search's depth); ``--boards`` adds the grid before each of our
 moves in the rounds asked for, ``--scores N`` a line ``ROUND score A-B`` every N rounds. Ends with
@@ -80,8 +81,6 @@ def main(argv=None) -> int:
     ap.add_argument("--scores", type=int, default=0, metavar="N", help="the score every N rounds")
     ap.add_argument("--nodes", type=int, help="default's positions searched a move (default: the program's)")
     ap.add_argument("--opponent-nodes", type=int, default=1500, help="searcher's positions searched a move")
-    ap.add_argument("--generated-seed", type=int, default=0,
-                    help="only to name a board of the replays' default lists by label (any gen label works)")
     ap.add_argument("--ours", default="default", metavar="BOT", help="the bot in default's seat")
     ap.add_argument("--code", default="", help="a checkout whose bots play (default: this one)")
     args = ap.parse_args(argv)
@@ -98,7 +97,7 @@ def main(argv=None) -> int:
     os.environ[replays.NODES_ENV], os.environ[replays.OPPONENT_NODES_ENV] = str(args.nodes), str(args.opponent_nodes)
     if replays._bad_variant(args.ours):
         raise SystemExit(f"--ours: expected a bot name, got {args.ours!r}")
-    maps = replays.boards(missing=lambda note: None, generated_seed=args.generated_seed)
+    maps = replays.boards(missing=lambda note: None)
     spec = maps.get(game[0]) or replays.generated_board(game[0])
     if spec is None:
         raise SystemExit(f"unknown board: {game[0]} (known: {', '.join(maps)}, or any generated board's label)")
