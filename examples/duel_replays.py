@@ -214,20 +214,33 @@ class _Setup:
     ours = OURS
 
 
-def play(game: tuple[str, int, str, str]) -> str:
+def game_spec(game: tuple[str, int, str, str], m, ours: str, no_opening: bool = False):
+    """The bench's game for a list's ``game`` on the board ``m``: the bench's seeded opening (none on
+    a map file's game 0, or with ``no_opening``), ``ours`` in ``side``'s seat, no clock cut-off."""
     from game.duel.bots import benchmark as bench
 
     label, seed, side, against = game
-    m = _Setup.maps[label]
-    opening = bench.opening_length(m, seed, plain=_Setup.no_opening or (seed == 0 and m.path is not None))
-    seat = _Setup.ours
-    a, b = (seat, _opponent(against)) if side == "A" else (_opponent(against), seat)
-    started = time.perf_counter()
-    row = bench.play_one(bench.GameSpec(m, a, b, seed, opening, 600.0))
+    opening = bench.opening_length(m, seed, plain=no_opening or (seed == 0 and m.path is not None))
+    a, b = (ours, _opponent(against)) if side == "A" else (_opponent(against), ours)
+    return bench.GameSpec(m, a, b, seed, opening, 600.0)
+
+
+def game_line(game: tuple[str, int, str, str], row, seconds: float | None = None) -> str:
+    """A list's line for a played game: ``label:seed:side:opponent W|L|T ours-theirs rROUNDS
+    [SECONDSs] 'end'``."""
+    label, seed, side, against = game
     ours, theirs = (row.score_a, row.score_b) if side == "A" else (row.score_b, row.score_a)
     result = "T" if row.winner == "Tie" else "W" if row.winner.startswith(side) else "L"
-    return (f"{label}:{seed}:{side}:{against} {result} {ours}-{theirs} r{row.rounds} "
-            f"{time.perf_counter() - started:.0f}s {row.end!r}")
+    took = "" if seconds is None else f"{seconds:.0f}s "
+    return f"{label}:{seed}:{side}:{against} {result} {ours}-{theirs} r{row.rounds} {took}{row.end!r}"
+
+
+def play(game: tuple[str, int, str, str]) -> str:
+    from game.duel.bots import benchmark as bench
+
+    started = time.perf_counter()
+    row = bench.play_one(game_spec(game, _Setup.maps[game[0]], _Setup.ours, _Setup.no_opening))
+    return game_line(game, row, time.perf_counter() - started)
 
 
 def compare(old_path: Path, new_lines: list[str]) -> list[str]:

@@ -38,18 +38,17 @@ def trace(game: tuple[str, int, str, str], board_spec, rounds: tuple[int, int], 
     from game.duel.bots import benchmark as bench
     from game.duel.rules import grid_rows
 
-    label, seed, side, against = game
+    side = game[2]
     first, last = rounds
-    opening = bench.opening_length(board_spec, seed, plain=seed == 0 and board_spec.path is not None)
-    a, b = (ours, replays._opponent(against)) if side == "A" else (replays._opponent(against), ours)
     # (round, slot, lines): in each round the score, then A's board and reason, then B's.
     entries: list = []
+    scored: set = set()
 
     def on_event(state, events):
         if state.over:
             return
-        if scores and state.mover == "A" and state.round % scores == 0 and not any(
-                e[:2] == (state.round, 0) for e in entries[-3:]):
+        if scores and state.mover == "A" and state.round % scores == 0 and state.round not in scored:
+            scored.add(state.round)
             entries.append((state.round, 0, [f"{state.round:4d} score {state.score_a}-{state.score_b}"]))
         if boards and state.mover == side and first <= state.round <= last:
             lines = [f"{state.round:4d} board: A{state.position('A')} {state.score_a}, B{state.position('B')} "
@@ -58,16 +57,14 @@ def trace(game: tuple[str, int, str, str], board_spec, rounds: tuple[int, int], 
             entries.append((state.round, 1 if side == "A" else 3, lines))
 
     reasons: list = []
-    row = bench.play_one(bench.GameSpec(board_spec, a, b, seed, opening, 600.0), on_event=on_event, reasons=reasons)
+    row = bench.play_one(replays.game_spec(game, board_spec, ours), on_event=on_event, reasons=reasons)
     for player, round_, reason in reasons:
         if first <= round_ <= last and reason != "seeded opening":
             entries.append((round_, 2 if player == "A" else 4, [f"{round_:4d} {player}: {reason}"]))
     for _, _, lines in sorted(entries, key=lambda e: e[:2]):
         for text in lines:
             out(text)
-    score_ours, score_theirs = (row.score_a, row.score_b) if side == "A" else (row.score_b, row.score_a)
-    result = "T" if row.winner == "Tie" else "W" if row.winner.startswith(side) else "L"
-    line = f"{label}:{seed}:{side}:{against} {result} {score_ours}-{score_theirs} r{row.rounds} {row.end!r}"
+    line = replays.game_line(game, row)
     out(line)
     return line
 
