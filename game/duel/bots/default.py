@@ -721,7 +721,8 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
         # A star more than RISK_COMING steps ahead of the other waits even while it walks at it
         # (the plan asks again every move, and turns back in time). Waiting for another star lost
         # gen21x30-824933 seed 1 as A against trapper (2290-2015 before, 1127-1961).
-        best = for_a_mushroom(choose(False, far_wait=True)) or best
+        best = (for_a_mushroom(waited := choose(False, far_wait=True))
+                or _nearer_run_first(geo, best, waited, steps, stun_other, turns_left) or best)
     if waiting_gain < WAIT_WORTH:
         # The relaxed wait: letting far stars of ours wait while walking to stars near the other
         # lost gen30x30-728762 seed 0 as A against trapper (4540-66516; 290340-33268 taking them).
@@ -731,6 +732,23 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     best = _detour(geo, best, keep, score, stun_other, steps, halvings, candidates, coming) or best
     _, c, it, d, t, why = best
     return Plan(c, it, steps[c], t, first[c], why, max(keep_since, steps[c]) if c == keep else -1)
+
+
+def _nearer_run_first(geo, best, waited, steps, stun_other: int, turns_left: int):
+    """The far-wait pass's star ``waited`` before the first pick's star ``best``: when the other is
+    nearer its run to it (a smaller lead) and going there first still leaves ``best`` more than
+    ``RISK_NEAR`` steps ahead of the other. A star at risk is taken now; the far-ahead one waits."""
+    if waited is None or waited[2] != STAR or waited[1] == best[1]:
+        return None
+    c, b = waited[1], best[1]
+    lead_c = _lead(waited[4], steps[c], stun_other, turns_left)
+    lead_b = _lead(best[4], steps[b], stun_other, turns_left)
+    if lead_c >= lead_b:
+        return None
+    back = geo.distances(c, -1)[b]
+    if back < 0 or lead_b - (steps[c] + back - steps[b]) <= RISK_NEAR:
+        return None
+    return waited
 
 
 def _detour(geo, best, keep: int, score: int, stun_other: int, steps, halvings, candidates, coming):

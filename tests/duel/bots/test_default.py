@@ -842,6 +842,31 @@ def test_a_star_far_ahead_of_the_other_waits_for_the_mushrooms_even_while_it_wal
         assert make_plan(st).item == 3
 
 
+def test_of_two_stars_the_other_walks_at_the_one_it_is_nearer_to_goes_first():
+    from game.duel.bots.default import RISK_COMING, RISK_NEAR, STAR_SAFETY
+
+    # A (40 points, its 30 mushrooms above and below) between two stars of its own: x four steps
+    # to the left, y nine to the right, B at the right end walking left, 27 steps behind A on the
+    # way to x and 9 on the way to y (past STAR_SAFETY, so not a deadline for the earliest-first
+    # rule). Plan by value per step, x goes first; but x, more than RISK_COMING ahead, may wait,
+    # and y first then x still leaves x 9 steps ahead of B (27 - (9 + 13 - 4)), more than
+    # RISK_NEAR: y goes first. (duel20x20.txt seed 1 as B against collector: at round 23, at 5
+    # points, B took the star 4 steps away, 25 ahead of A, and left the one 9 steps away, 13 ahead,
+    # that A was walking at; lost 511-595. Taking that one first, won 884 to -100.)
+    top = ["m"] * 15 + ["."] * 19
+    middle = ["."] * 34
+    middle[0], middle[4], middle[13], middle[31] = "s", "A", "s", "B"
+    obs = obs_of([" ".join(top), " ".join(middle), " ".join(top)], score_a=40, score_b=10)
+    st = State.from_observation(obs)
+    b, x, y = st.pos[1], obs.cols, obs.cols + 13
+    assert 27 > RISK_COMING and 9 >= STAR_SAFETY and 27 - (9 + 13 - 4) > RISK_NEAR
+    assert make_plan(st, their_past=b + 2).cell == y
+    # Not knowing where B was, x goes first (value per step; y is 9 ahead); B standing still,
+    # both stars wait for the mushrooms.
+    assert make_plan(st).cell == x
+    assert make_plan(st, their_past=b).item == 1
+
+
 def _near_tie(star, b=23, poison=-1):
     # A at the left end of the middle row, B at column ``b``; A's one mushroom is a step away,
     # B's twenty are behind it. Scores 10-10.
