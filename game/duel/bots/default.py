@@ -720,7 +720,9 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     if best is not None and best[2] == STAR and past is not None:
         # A star more than RISK_COMING steps ahead of the other waits even while it walks at it
         # (the plan asks again every move, and turns back in time). Waiting for another star lost
-        # gen21x30-824933 seed 1 as A against trapper (2290-2015 before, 1127-1961).
+        # gen21x30-824933 seed 1 as A against trapper (2290-2015 before, 1127-1961); but a star
+        # the other is nearer its run to goes first when the far one stays ahead after it
+        # (_nearer_run_first: duel20x20.txt seed 1 as B against collector, lost 511-595, won 884-(-100)).
         best = (for_a_mushroom(waited := choose(False, far_wait=True))
                 or _nearer_run_first(geo, best, waited, steps, stun_other, turns_left) or best)
     if waiting_gain < WAIT_WORTH:
