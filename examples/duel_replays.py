@@ -265,32 +265,22 @@ def _init(code: str, maps: dict, no_opening: bool, ours: str = OURS) -> None:
     _Setup.maps, _Setup.no_opening, _Setup.ours = maps, no_opening, ours
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--against", default="searcher",
-                    help="the other bot, or several separated by commas: searcher (fixed search), a variant "
-                         "such as searcher-d80-c0-n3000 (discount, cell weight in hundredths, nodes), trapper-r3 or "
-                         "hunter-r12 (hunting from 3 or 12 steps), or any bot name")
-    ap.add_argument("--boards", nargs="+", metavar="LABEL", help="only these boards (e.g. 20map 88map)")
+def add_play_options(ap) -> None:
+    """The options that say how a list's games are played: ``--nodes``, ``--opponent-nodes``,
+    ``--ours`` and ``--code`` (this script's and ``duel_trace.py``'s)."""
     ap.add_argument("--nodes", type=int,
                     help="default's positions searched a move (default: the program's budget in the "
                          "checkout that plays)")
     ap.add_argument("--opponent-nodes", type=int, default=1500, help="searcher's positions searched a move")
-    ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1])
-    ap.add_argument("--games", type=Path, help="a list of label:seed:side[:opponent] lines instead")
-    ap.add_argument("--no-opening", action="store_true", help="every game from the map's own start")
-    ap.add_argument("--generated-seed", type=int, default=0,
-                    help="which 20 generated boards (generated_maps(20, S)); 0: the boards the lists use")
-    ap.add_argument("--memoryless", action="store_true",
-                    help="default remembers nothing from move to move (a program whose working folder is read-only)")
     ap.add_argument("--ours", default="default", metavar="BOT",
                     help="the bot in default's seat (default: default; collector is its plan without "
                          "the search, so --ours collector measures what the search adds)")
     ap.add_argument("--code", default="", help="a checkout whose bots play (default: this one)")
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--out", type=Path, help="also append the lines to this file")
-    ap.add_argument("--compare", type=Path, help="an earlier output: list the games that differ")
-    args = ap.parse_args(argv)
+
+
+def apply_play_options(args) -> tuple[str, str]:
+    """Loads ``--code``'s bots and fixes both search sizes (``--nodes`` defaults to the program's);
+    returns the checkout's path ("" for this one) and the bot for ours' seat."""
     code = str(Path(args.code).resolve()) if args.code else ""
     _load(code)  # before anything imports the bots (program_nodes does)
     if args.nodes is None:
@@ -298,6 +288,29 @@ def main(argv=None) -> int:
     if args.nodes < 1 or args.opponent_nodes < 1:
         raise SystemExit("--nodes and --opponent-nodes must be positive")
     os.environ[NODES_ENV], os.environ[OPPONENT_NODES_ENV] = str(args.nodes), str(args.opponent_nodes)
+    return code, OURS if args.ours == "default" else _opponent(args.ours)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--against", default="searcher",
+                    help="the other bot, or several separated by commas: searcher (fixed search), a variant "
+                         "such as searcher-d80-c0-n3000 (discount, cell weight in hundredths, nodes), trapper-r3 or "
+                         "hunter-r12 (hunting from 3 or 12 steps), or any bot name")
+    ap.add_argument("--boards", nargs="+", metavar="LABEL", help="only these boards (e.g. 20map 88map)")
+    add_play_options(ap)
+    ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1])
+    ap.add_argument("--games", type=Path, help="a list of label:seed:side[:opponent] lines instead")
+    ap.add_argument("--no-opening", action="store_true", help="every game from the map's own start")
+    ap.add_argument("--generated-seed", type=int, default=0,
+                    help="which 20 generated boards (generated_maps(20, S)); 0: the boards the lists use")
+    ap.add_argument("--memoryless", action="store_true",
+                    help="default remembers nothing from move to move (a program whose working folder is read-only)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", type=Path, help="also append the lines to this file")
+    ap.add_argument("--compare", type=Path, help="an earlier output: list the games that differ")
+    args = ap.parse_args(argv)
+    code, ours = apply_play_options(args)
     if args.memoryless:
         os.environ[MEMORYLESS_ENV] = "1"
     maps = boards(missing=lambda note: print(note, file=sys.stderr), generated_seed=args.generated_seed)
@@ -321,7 +334,7 @@ def main(argv=None) -> int:
         raise SystemExit(f"unknown boards: {', '.join(unknown)} (known: {', '.join(maps)})")
     out = args.out.open("a") if args.out else None
     tally, lines = {"W": 0, "L": 0, "T": 0}, []
-    setup = (code, maps, args.no_opening, OURS if args.ours == "default" else _opponent(args.ours))
+    setup = (code, maps, args.no_opening, ours)
     pool = Pool(args.workers, initializer=_init, initargs=setup) if args.workers > 1 else None
     if pool is None:
         _init(*setup)

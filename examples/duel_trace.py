@@ -16,7 +16,6 @@ the game's line as the replays print it. Not a test: nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -76,29 +75,21 @@ def main(argv=None) -> int:
                     help="the rounds whose reasons (and boards) are printed (default: all)")
     ap.add_argument("--boards", action="store_true", help="also the grid before each of our moves in those rounds")
     ap.add_argument("--scores", type=int, default=0, metavar="N", help="the score every N rounds")
-    ap.add_argument("--nodes", type=int, help="default's positions searched a move (default: the program's)")
-    ap.add_argument("--opponent-nodes", type=int, default=1500, help="searcher's positions searched a move")
-    ap.add_argument("--ours", default="default", metavar="BOT", help="the bot in default's seat")
-    ap.add_argument("--code", default="", help="a checkout whose bots play (default: this one)")
+    replays.add_play_options(ap)
     args = ap.parse_args(argv)
-    code = str(Path(args.code).resolve()) if args.code else ""
-    replays._load(code)
+    if args.scores < 0:
+        raise SystemExit("--scores must not be negative")
+    _, ours = replays.apply_play_options(args)
+    if replays._bad_variant(args.ours):
+        raise SystemExit(f"--ours: expected a bot name, got {args.ours!r}")
     games = replays.parse_games(args.game, "", "GAME")
     if len(games) != 1 or not games[0][3]:
         raise SystemExit(f"GAME: expected label:seed:side:opponent, got {args.game!r}")
     game = games[0]
-    if args.nodes is None:
-        args.nodes = replays.program_nodes()
-    if args.nodes < 1 or args.opponent_nodes < 1 or args.scores < 0:
-        raise SystemExit("--nodes and --opponent-nodes must be positive, --scores not negative")
-    os.environ[replays.NODES_ENV], os.environ[replays.OPPONENT_NODES_ENV] = str(args.nodes), str(args.opponent_nodes)
-    if replays._bad_variant(args.ours):
-        raise SystemExit(f"--ours: expected a bot name, got {args.ours!r}")
     maps = replays.boards(missing=lambda note: None)
     spec = maps.get(game[0]) or replays.generated_board(game[0])
     if spec is None:
         raise SystemExit(f"unknown board: {game[0]} (known: {', '.join(maps)}, or any generated board's label)")
-    ours = replays.OURS if args.ours == "default" else replays._opponent(args.ours)
     trace(game, spec, args.rounds, args.boards, args.scores, ours)
     return 0
 
