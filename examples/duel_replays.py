@@ -1,7 +1,7 @@
 """Fixed-search replays: the default bot at a fixed node count against another bot, on the game
 lists docs/DUEL-BOTS.md measures with, one line per game, the same games on any machine.
 
-    python examples/duel_replays.py [--against searcher] [--nodes 4000] [--seeds 0 1]
+    python examples/duel_replays.py [--against searcher] [--nodes 6000] [--seeds 0 1]
                                     [--boards LABEL ...] [--games FILE] [--no-opening]
                                     [--generated-seed S]
                                     [--memoryless] [--ours BOT] [--code DIR] [--workers 2] [--out FILE]
@@ -17,7 +17,7 @@ its seeded opening; ``--no-opening``: every game from the map's start). ``--game
 list instead, one ``label:seed:side[:opponent]`` a line, as this script prints them.
 
 ``default`` searches ``--nodes`` positions a move (by default what it searches as a course program,
-4000 since session 48) and ``searcher`` its ``--opponent-nodes``, with no clock cut-off, so a
+6000 since session 60) and ``searcher`` its ``--opponent-nodes``, with no clock cut-off, so a
 result depends on the code alone. ``--memoryless``: ``default`` starts afresh every move, as a
 program whose working folder it cannot write (nothing remembered). ``--against`` takes a
 comma-separated list; ``searcher-d80-c0-n3000`` is a searcher with another discount a step (0.80),

@@ -20,8 +20,8 @@ import sys
 HELP = "answer one move as a course program: the round's input on stdin, the move on stdout"
 
 # Start-up and imports take about 0.1 s of the course's 1 s; the search gets this much by default
-# (4000 nodes at the default bot's EVALS_PER_SECOND; its wall-clock guard stops it at 90% of this).
-PROGRAM_MOVE_TIME = 0.4
+# (6000 nodes at the default bot's EVALS_PER_SECOND; its wall-clock guard stops it at 90% of this).
+PROGRAM_MOVE_TIME = 0.6
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
