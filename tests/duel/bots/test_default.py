@@ -7,8 +7,9 @@ import pytest
 
 from game.duel.bots import make_bot
 from game.duel.bots.common import legal_moves
-from game.duel.bots.default import evaluate, make_plan, pockets
+from game.duel.bots.default import evaluate, make_plan, nodes_for, pockets
 from game.duel.bots.sim import PSTAR, State
+from game.duel.commands.bot import PROGRAM_MOVE_TIME
 from game.duel.protocol import MOVES, Decision, DuelObservation
 
 from .arena import observation, parse_map, play
@@ -426,19 +427,16 @@ def test_as_b_on_the_course_map_the_middle_stars_come_before_its_own_corner_star
 
 
 @pytest.mark.skipif(not (SHARED / "88map").exists(), reason="needs ../shared/data/duel/88map (the course's 8x8 map)")
-@pytest.mark.parametrize("nodes", [4000, "program"])
+@pytest.mark.parametrize("nodes", [4000, nodes_for(PROGRAM_MOVE_TIME)])
 def test_as_b_on_the_course_8x8_map_it_does_not_walk_to_and_fro_while_the_other_collects(nodes):
     # The course's 8x8 map from its start against a collector, at 4000 nodes (where it was found)
     # and at the nodes the bot searches as a course program. At round 9 B's plan sent it down to a
     # star at the end of a dead end and the search, overriding it, back up: to and fro between two
     # cells until round 19 while A collected (lost 6-60). The way back grows dearer from DITHER
     # such moves: B goes on one way.
-    from game.duel.bots.default import DITHER, nodes_for
-    from game.duel.commands.bot import PROGRAM_MOVE_TIME
+    from game.duel.bots.default import DITHER
     from game.duel.protocol import DELTAS
 
-    if nodes == "program":
-        nodes = nodes_for(PROGRAM_MOVE_TIME)
     board = parse_map((SHARED / "88map").read_text())
     result = play(board, make_bot("collector", seed=0), default(1, nodes=nodes), rounds=24, keep_moves=True)
     start = State.from_observation(board)
