@@ -9,7 +9,6 @@ never loads pygame.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.util
 from dataclasses import dataclass, field
@@ -100,6 +99,8 @@ def load_target(target: str):
         file = Path(path).expanduser().resolve()
         if not file.is_file():
             raise ImportError(f"no such file: {path}")
+        import hashlib  # only for a file: `run.py duel bot`, started every move, never needs it
+
         name = "_user_" + hashlib.sha256(str(file).encode()).hexdigest()[:12] + "_" + file.stem
         module = sys.modules.get(name)
         if module is None:

@@ -23,10 +23,10 @@ A
 """
 
 
-def run_bot(args, stdin, cwd, tmp=None):
+def run_bot(args, stdin, cwd, tmp=None, extra=()):
     # The bot's spare memory goes under TMPDIR: a test's own, never the machine's.
     env = {**os.environ, "TMPDIR": str(tmp or cwd)}
-    return subprocess.run([sys.executable, str(ROOT / "run.py"), "duel", "bot", *args], input=stdin,
+    return subprocess.run([sys.executable, *extra, str(ROOT / "run.py"), "duel", "bot", *args], input=stdin,
                           capture_output=True, text=True, cwd=cwd, timeout=60, env=env)
 
 
@@ -36,6 +36,21 @@ def test_bot_prints_exactly_one_legal_move_line(name, tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout in ("RIGHT\n", "DOWN\n")   # UP and LEFT leave the board
     assert done.stderr == ""
+
+
+def test_bot_as_a_program_loads_no_other_game_and_no_pygame_or_numpy(tmp_path):
+    # A judge starts the program once per move against a 1 s limit, start-up included: the game
+    # registry may read the other games' records (their ``info``), never their rules or drawing.
+    done = run_bot(["--move-time", "0.05"], INPUT, tmp_path, extra=["-v"])
+    assert done.returncode == 0 and done.stdout in ("RIGHT\n", "DOWN\n"), done.stderr
+    # -v names every module as it is loaded ("import 'name' # loader"), importlib's too.
+    loaded = [line.split("'")[1] for line in done.stderr.splitlines() if line.startswith("import '")]
+    assert "game.duel.bots.default" in loaded      # the parse reads the modules the bot loads
+    # Another game's package itself (run to reach its ``info``) is fine; a module inside it is not.
+    stray = [m for m in loaded if m.split(".")[0] in ("pygame", "numpy")
+             or (m.startswith("game.") and m.count(".") >= 2 and m.split(".")[1] != "duel"
+                 and not m.endswith(".info"))]
+    assert stray == []
 
 
 def test_bot_remembers_between_moves_in_its_folder(tmp_path):
