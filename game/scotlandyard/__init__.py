@@ -41,13 +41,4 @@ def __dir__():
     return sorted(set(globals()) | set(_WHERE))
 
 
-__all__ = [
-    "Board", "BoardFileError", "Transport", "Ticket", "Piece", "DETECTIVES",
-    "Player", "Tickets", "GameSetup", "SingleMove", "DoubleMove", "Move", "LogEntry",
-    "parse_move", "format_move", "MoveSyntaxError",
-    "new_game", "standard_game", "standard_setup", "standard_players", "GameState",
-    "SetupError", "IllegalMove", "Model", "Event",
-    "DEFAULT_MRX_TICKETS", "DEFAULT_DETECTIVE_TICKETS", "default_mrx_tickets", "default_detective_tickets",
-    "STANDARD_REVEALS", "STANDARD24MOVES", "MRX_STARTS",
-    "DETECTIVE_STARTS", "DetectivesView", "MrXView", "detectives_view", "mrx_view",
-]
+__all__ = list(_WHERE)
