@@ -2,7 +2,7 @@
 each of our turns, the score every few rounds. The game is played as ``examples/duel_replays.py``
 plays it (the same board, opening, seeds and fixed search), so any line it printed can be traced.
 
-    python examples/duel_trace.py GAME [--rounds R1-R2] [--boards] [--scores N]
+    python examples/duel_trace.py GAME [--rounds R1-R2] [--boards] [--scores N] [--no-opening]
                                   [--nodes N] [--ours BOT] [--code DIR]
 
 ``GAME`` is ``label:seed:side:opponent`` as the replays print it (``gen9x19-241896:1:B:trapper``;
@@ -32,7 +32,7 @@ def _rounds(text: str) -> tuple[int, int]:
 
 
 def trace(game: tuple[str, int, str, str], board_spec, rounds: tuple[int, int], boards: bool, scores: int,
-          ours: str, out=print) -> str:
+          ours: str, out=print, no_opening: bool = False) -> str:
     """Plays ``game`` on ``board_spec`` (a bench MapSpec) and prints its trace; returns the game's line."""
     from game.duel.bots import benchmark as bench
     from game.duel.rules import grid_rows
@@ -56,7 +56,7 @@ def trace(game: tuple[str, int, str, str], board_spec, rounds: tuple[int, int], 
             entries.append((state.round, 1 if side == "A" else 3, lines))
 
     reasons: list = []
-    row = bench.play_one(replays.game_spec(game, board_spec, ours), on_event=on_event, reasons=reasons)
+    row = bench.play_one(replays.game_spec(game, board_spec, ours, no_opening), on_event=on_event, reasons=reasons)
     for player, round_, reason in reasons:
         if first <= round_ <= last and reason != "seeded opening":
             entries.append((round_, 2 if player == "A" else 4, [f"{round_:4d} {player}: {reason}"]))
@@ -75,6 +75,8 @@ def main(argv=None) -> int:
                     help="the rounds whose reasons (and boards) are printed (default: all)")
     ap.add_argument("--boards", action="store_true", help="also the grid before each of our moves in those rounds")
     ap.add_argument("--scores", type=int, default=0, metavar="N", help="the score every N rounds")
+    ap.add_argument("--no-opening", action="store_true",
+                    help="from the map's own start, as duel_replays.py --no-opening plays it")
     replays.add_play_options(ap)
     args = ap.parse_args(argv)
     if args.scores < 0:
@@ -90,7 +92,7 @@ def main(argv=None) -> int:
     spec = maps.get(game[0]) or replays.generated_board(game[0])
     if spec is None:
         raise SystemExit(f"unknown board: {game[0]} (known: {', '.join(maps)}, or any generated board's label)")
-    trace(game, spec, args.rounds, args.boards, args.scores, ours)
+    trace(game, spec, args.rounds, args.boards, args.scores, ours, no_opening=args.no_opening)
     return 0
 
 

@@ -241,3 +241,20 @@ def test_duel_trace_prints_a_replay_games_reasons_boards_and_scores_and_its_line
         trace.main(["duel8x8.txt:1:A"])
     with pytest.raises(SystemExit, match="unknown board: nosuch"):
         trace.main(["nosuch:1:A:greedy", "--nodes", "40"])
+
+
+def test_duel_trace_no_opening_plays_the_game_duel_replays_no_opening_plays(tmp_path, monkeypatch):
+    replays, trace = load("duel_replays"), load("duel_trace")
+    out = tmp_path / "out.txt"
+    replays.main(["--against", "greedy", "--boards", "duel8x8.txt", "--seeds", "1", "--nodes", "40",
+                  "--workers", "1", "--no-opening", "--out", str(out)])
+    lines = out.read_text().splitlines()
+    spec = replays.boards(missing=lambda note: None)["duel8x8.txt"]
+    monkeypatch.setenv(replays.NODES_ENV, "40")
+    for side, listed in zip("AB", lines):
+        printed = []
+        ended = trace.trace(("duel8x8.txt", 1, side, "greedy"), spec, (1, 1), False, 0, replays.OURS,
+                            out=printed.append, no_opening=True)
+        assert ended.split()[:4] == listed.split()[:4] and ended.split()[-1] == listed.split()[-1]
+        # From the map's start, round 1 is played by the bots themselves, not by a seeded opening.
+        assert [text for text in printed if text.startswith("   1 A: ")], printed[:3]
