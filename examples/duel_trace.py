@@ -6,7 +6,8 @@ plays it (the same board, opening, seeds and fixed search), so any line it print
                                   [--nodes N] [--ours BOT] [--code DIR]
 
 ``GAME`` is ``label:seed:side:opponent`` as the replays print it (``gen9x19-241896:1:B:trapper``;
-any generated board's label names it, whichever ``--generated-seed`` listed it).
+any generated board's label names it, whichever ``--generated-seed`` listed it); with
+``--no-opening``, a game ``duel_replays.py --no-opening`` played, from the map's own start.
 Each line: ``ROUND PLAYER: REASON`` (``default``'s reasons say its target, the other's steps to it,
 its share of the board and the search's depth); ``--boards`` adds the grid before each of our
 moves in the rounds asked for, ``--scores N`` a line ``ROUND score A-B`` every N rounds. Ends with
