@@ -83,6 +83,16 @@ def test_duel_program_speed_times_every_move_of_the_bot_run_as_a_program(tmp_pat
     line = speed.summary(times)
     assert line.startswith("2 moves: median ") and "p95" in line and "max" in line
     assert speed.summary([]) == "no moves"
+    # A move over the course's 1 s is counted (the judge here waits longer, to measure it).
+    assert speed.summary([0.4, 1.3, 0.9]).endswith("max 1.300 s, 1 over 1 s")
+    # --busy: processes spinning beside the game, gone once killed.
+    spinning = speed.spin(1)
+    try:
+        assert spinning[0].poll() is None
+    finally:
+        spinning[0].kill()
+        spinning[0].wait()
+    assert spinning[0].returncode is not None
 
 
 def test_duel_replays_plays_a_list_at_a_fixed_search_and_compares_two_runs(tmp_path, capsys):

@@ -1327,6 +1327,10 @@ class DefaultBot(Bot):
         # program the course's judge starts afresh each move (``run.py duel bot`` sets it); in
         # process the first move we see may follow an opening someone else played.
         self.from_the_start = False
+        # A ``time.perf_counter()`` reading by which the search stops, however much of ``move_time``
+        # is left (None: no such limit). ``run.py duel bot`` sets it from the process's start, so a
+        # slow start-up on a busy machine shortens the search instead of overrunning the judge's limit.
+        self.stop_by: float | None = None
         self._prev: tuple | None = None  # (round, other's cell, grid, other's inferred stun)
         self._target = -1                 # the plan's target at the last move (a cell), -1: none
         self._since = -1                  # ... and our steps to it when it was chosen (make_plan's keep_since)
@@ -1600,6 +1604,8 @@ class DefaultBot(Bot):
         for mc, p in (repeated or dither).items():
             pen[mc] = pen.get(mc, 0.0) + p
         self.deadline = started + self.move_time * 0.9
+        if self.stop_by is not None:
+            self.deadline = min(self.deadline, self.stop_by)
         self.budget = self.node_budget or nodes_for(self.move_time)
         self.nodes = 0
         self.killers: dict[int, int] = {}

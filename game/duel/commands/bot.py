@@ -22,6 +22,9 @@ HELP = "answer one move as a course program: the round's input on stdin, the mov
 # Start-up and imports take about 0.1 s of the course's 1 s; the search gets this much by default
 # (6000 nodes at the default bot's EVALS_PER_SECOND; its wall-clock guard stops it at 90% of this).
 PROGRAM_MOVE_TIME = 0.6
+# The judge's 1 s runs from the program's start. However long start-up took (a busy machine, a cold
+# disk), the search stops this many seconds after the process began, and the answer goes out.
+PROCESS_LIMIT = 0.75
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -30,6 +33,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--move-time", type=float, default=PROGRAM_MOVE_TIME, metavar="S",
                    help=f"search budget in seconds (default {PROGRAM_MOVE_TIME}, which keeps the whole "
                         "process well inside the course's 1 s)")
+    p.add_argument("--process-limit", type=float, default=PROCESS_LIMIT, metavar="S",
+                   help=f"the search stops this many seconds after the process started, start-up included "
+                        f"(default {PROCESS_LIMIT}), however much of --move-time is left")
     p.add_argument("--reason", action="store_true", help="also write the bot's reason to stderr")
 
 
@@ -101,6 +107,25 @@ def _save_memory(bot, local: str) -> None:
                 pass
 
 
+def _process_started() -> float | None:
+    """When this process started, as a ``time.perf_counter()`` reading: Linux's ``/proc/self/stat``
+    (its start in clock ticks after boot) against the boot clock. None where that cannot be read,
+    or gives an age no process start-up takes (a clock misread)."""
+    import os
+    import time
+
+    try:
+        with open("/proc/self/stat", "rb") as f:
+            stat = f.read()
+        ticks = int(stat[stat.rindex(b")") + 2:].split()[19])  # field 22, starttime (fields from 3 on)
+        age = time.clock_gettime(time.CLOCK_BOOTTIME) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+    if not -0.05 <= age < 10:
+        return None
+    return time.perf_counter() - max(age, 0.0)
+
+
 def _fallback(obs) -> str:
     from game.duel.bots.common import legal_moves
 
@@ -112,8 +137,13 @@ def run(args: argparse.Namespace) -> int:
     from game.cli import UsageError
     from game.duel.protocol import Decision, DuelObservation, ObservationFormatError
 
+    import time
+
+    entered = time.perf_counter()
     if not args.move_time > 0:
         raise UsageError(f"--move-time must be positive, not {args.move_time}")
+    if not args.process_limit > 0:
+        raise UsageError(f"--process-limit must be positive, not {args.process_limit}")
     text = sys.stdin.read()
     try:
         obs = DuelObservation.from_text(text)
@@ -127,6 +157,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if hasattr(bot, "from_the_start"):
         bot.from_the_start = True  # the judge starts every game at round 1 from the map's own start
+    if hasattr(bot, "stop_by"):  # a bot that searches: stop in time, whatever start-up cost
+        bot.stop_by = (_process_started() or entered) + args.process_limit
     memory_file = _memory_path(args.name, obs.me) if hasattr(bot, "restore") else None
     if memory_file is not None:
         _load_memory(bot, memory_file)

@@ -99,6 +99,30 @@ A
     assert done.stdout == "RIGHT\n" and "symmetric" not in done.stderr, done.stderr
 
 
+def test_bot_stops_searching_at_its_process_limit(tmp_path):
+    # The judge's 1 s counts from the program's start: past --process-limit (seconds since the
+    # process began) the search stops and the plan's move goes out, however much of --move-time is
+    # left. The reason names the search's depth only when the search ran.
+    searched = run_bot(["--move-time", "0.2", "--reason"], INPUT, tmp_path)
+    assert searched.returncode == 0 and "depth" in searched.stderr, searched.stderr
+    cut = run_bot(["--move-time", "0.2", "--reason", "--process-limit", "0.001"], INPUT, tmp_path)
+    assert cut.returncode == 0, cut.stderr
+    assert cut.stdout in ("RIGHT\n", "DOWN\n") and "depth" not in cut.stderr, cut.stderr
+    refused = run_bot(["--process-limit", "0"], INPUT, tmp_path)
+    assert refused.returncode == 2 and "--process-limit must be positive" in refused.stderr
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process's start from Linux's /proc")
+def test_a_program_knows_when_its_process_started():
+    # Read in a fresh process, the age is what Python's start-up and the imports took: positive,
+    # and far below the judge's limit on any machine the tests run on.
+    code = ("import time; from game.duel.commands.bot import _process_started as p; "
+            "s = p(); print(-1 if s is None else time.perf_counter() - s)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    age = float(done.stdout)
+    assert 0 < age < 5, done.stdout + done.stderr
+
+
 def test_bot_reason_goes_to_stderr(tmp_path):
     done = run_bot(["--move-time", "0.05", "--reason"], INPUT, tmp_path)
     assert done.stdout.count("\n") == 1 and done.stderr.startswith(done.stdout.strip() + ":")
