@@ -1,8 +1,10 @@
 """`run.py duel bot`: one move as a course program: the course's input on stdin, one line on stdout.
 
 Started afresh for every move (as the course's judge runs a bot), so it imports only what the bot
-needs and spends a budget that leaves room for Python's start-up inside the 1 s limit. It prints
-the move line and nothing else; a bot that fails still answers with a legal move when one exists.
+needs and spends a budget that leaves room for Python's start-up inside the 1 s limit (a bot that
+searches stops ``--process-limit`` seconds after the process started, however slow the start-up
+was). It prints the move line and nothing else; a bot that fails still answers with a legal move
+when one exists.
 A bot with ``memory()``/``restore()`` (the default bot: the other's stun, its current target)
 keeps them between moves in a small file in its working folder, ``.duel-bot-NAME-SIDE.json``, and
 a copy in a folder of its own under the system's temporary folder, read when the working folder
