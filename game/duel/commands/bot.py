@@ -160,7 +160,8 @@ def run(args: argparse.Namespace) -> int:
     if hasattr(bot, "from_the_start"):
         bot.from_the_start = True  # the judge starts every game at round 1 from the map's own start
     if hasattr(bot, "stop_by"):  # a bot that searches: stop in time, whatever start-up cost
-        bot.stop_by = (_process_started() or entered) + args.process_limit
+        started = _process_started()
+        bot.stop_by = (entered if started is None else started) + args.process_limit
     memory_file = _memory_path(args.name, obs.me) if hasattr(bot, "restore") else None
     if memory_file is not None:
         _load_memory(bot, memory_file)
