@@ -41,11 +41,13 @@ def test_boxes_the_other_in_when_it_can():
 
 def test_does_not_enter_a_dead_end_the_other_can_close():
     # Two mushrooms at the end of a corridor; B is 4 steps from its mouth, A needs 9 to get them
-    # and come out. Going in lets B walk in behind and box A at the end.
+    # and come out. Going in lets B walk in behind and box A at the end. (A third mushroom, B's,
+    # keeps the game going: with the corridor's two the last items, taking them would end the game
+    # 2-0 before B got there, and a search of 3000 nodes or more rightly went in.)
     obs = obs_of(["A . . . m m",
                   ". x x x x x",
                   ". . . . . .",
-                  ". . B . . ."])
+                  ". . B . . m"])
     assert decide(obs, move_time=0.1).move == "DOWN"
 
 
