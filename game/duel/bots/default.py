@@ -97,6 +97,7 @@ GROUP_MAX = 4          # ... counted up to this many (the other taking four: 16 
 SECURE_LEAD = 4        # a score this many times the other's: only being boxed in can lose it
 MINE_TALLY = 1 << 16   # make_plan's path tally: poison stars crossed in the low bits, mines above
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
+END_ROUNDS = 8         # ... but in the game's last this many rounds the search decides even so
 EVALS_PER_SECOND = 10000  # nodes per second of move time: under 60% of what this 2-core machine searches
                           # with two games on it (6000-node moves at most 0.34 s on a 30x30 board, 0.27 s
                           # on the course's 20map); 5000 before session 48 (deeper search boxes in and
@@ -1596,7 +1597,12 @@ class DefaultBot(Bot):
         symmetric = set(pen)
         da = st.geo.distances(st.pos[me], st.pos[1 - me])
         apart = min((da[x] for x in st.geo.nbrs[st.pos[1 - me]] if da[x] >= 0), default=-1)
-        far = apart < 0 or apart > FAR
+        # In the last END_ROUNDS rounds the search sees every line to the end, and the plan does
+        # not: far apart too, the search decides (gen9x19-241896 seed 1 as B against collector,
+        # session 65: at round 995 the search took a poison star, 40 -> 20, for a star at round
+        # 1000 that made 42 against 27; two rounds later, more than FAR steps from A, the plan
+        # turned to a mushroom instead, and B lost 22-27).
+        far = (apart < 0 or apart > FAR) and ROUNDS - st.round >= END_ROUNDS
         # Against a copycat the same two cells come back by design; the copy game decides there.
         repeated = {} if copying else self._repeats(st, legal, far)
         # Outside a stand-off: is the search taking us back where the plan walked us from?

@@ -31,6 +31,29 @@ def decide(obs, move_time=FAST, seed=0):
     return answer
 
 
+def test_in_the_last_rounds_the_search_decides_even_far_from_the_other():
+    # gen9x19-241896 seed 1 as B against collector (session 65), round 997: B 21, A 27 and more than
+    # FAR steps away. The star at (8,14) is four moves off through a poison mushroom (21 -> 20, then
+    # a mushroom, 21, and the star at round 1000: 42). The plan, alone far from the other, turned
+    # LEFT to a mushroom (22, and lost 22-27); the search sees the line to the end.
+    from game.duel.bots.default import END_ROUNDS
+
+    rows = ["..xx.Axb....x.x...b",
+            ".x.xx..xx..x..x.x.x",
+            ".....x...x.......x.",
+            ".x.x.x.xx.x..x.x.x.",
+            "...nx.........xn...",
+            ".x.x.x..x.xx.x.x.x.",
+            ".x.......xm.Bx...n.",
+            "x.x.x..x..xxnmxx.x.",
+            "b...x.x....bx.sxxm."]
+    answer = default(nodes=1000).act(obs_of(rows, me="B", round_=997, score_a=27, score_b=21))
+    assert answer.move == "DOWN" and "ends ahead" in answer.reason, answer.reason
+    # Earlier, far apart, the plan decides alone (no search: no depth in the reason).
+    earlier = default(nodes=1000).act(obs_of(rows, me="B", round_=1000 - END_ROUNDS, score_a=27, score_b=21))
+    assert "depth" not in earlier.reason, earlier.reason
+
+
 def test_boxes_the_other_in_when_it_can():
     # B sits in a corner whose only other exit is a wall; A stepping UP takes B's last move.
     obs = obs_of([". . . B", ". . A x", ". . . ."])
