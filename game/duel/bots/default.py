@@ -811,25 +811,73 @@ def hopeless(st: State) -> bool:
 
 
 HUNT_WHY = "behind by more than is left to take: only a trap wins"
+IDLE_HUNT_WHY = "nothing left to take, not ahead: only a trap wins"
 HUNT_ITEM = 8    # extra steps a hunt's way pays to step on an item (see hunt_plan)
 HUNT_MINE = 30   # ... and on a mine
 
 
-def hunt_plan(st: State) -> Plan | None:
+def hunt_plan(st: State, why: str = HUNT_WHY, around: bool = False) -> Plan | None:
     """Walk towards the other player (the search, once near, looks for the trap): for a player
     that is :func:`hopeless` on points. The way steps around items: taking them changes nothing
     but brings the game's end nearer (it ends once the board is clear), and a mine stuns us
-    (``HUNT_ITEM``, ``HUNT_MINE`` extra steps). None when the other cannot be reached."""
+    (``HUNT_ITEM``, ``HUNT_MINE`` extra steps). With ``around`` (level on points, where a poison
+    mushroom loses the tie and a mine's stun lets the other turn the hunt) the way never steps on
+    an item. None when the other cannot be reached so."""
     me = st.turn
     other = st.pos[1 - me]
     cost = [1 + (HUNT_MINE if it == MINE else HUNT_ITEM if it else 0) for it in st.items]
-    back = st.geo.cheapest_paths(other, cost)[0]
-    options = [mc for mc in st.legal(me) if back[mc[1]] >= 0]
+    items = st.item_cells if around else ()
+    back = st.geo.cheapest_paths(other, cost, ends=items)[0]
+    options = [mc for mc in st.legal(me) if back[mc[1]] >= 0 and not (around and st.items[mc[1]])]
     if not options:
         return None
     first = min(options, key=lambda mc: (back[mc[1]], mc[0]))[1]
     steps = st.geo.distances(other, -1)[st.pos[me]]
-    return Plan(other, EMPTY, steps, None, first, HUNT_WHY)
+    return Plan(other, EMPTY, steps, None, first, why)
+
+
+AMBUSH_TURNS = 4   # the other's moves an idle hunt looks ahead (see ambush)
+
+
+def ambush(st: State, turns: int = AMBUSH_TURNS) -> tuple[float, int]:
+    """For a hunt with nothing left to take: the chance that a bot stepping at random (each of its
+    legal moves that takes no item alike, any legal move if all take one) is boxed in within
+    ``turns`` of its moves, if we step well; and our first step for it (a cell; -1 if the chance is
+    0). We never step on an item here (a poison mushroom loses a level game, a mine's stun turns
+    who can be boxed in). The search assumes the other plays its best, and a bot that always
+    steps out of a dead end's reach is never boxed in; one that wanders walks into them, and the
+    deeper the search, the less it stays near enough to close one (session 66: from
+    ``gen12x14-525193``'s round 201 against ``collector``, 5 of 6 games boxed the wanderer in
+    within 200 rounds at 1000 nodes, 2 at 6000 and none at 11,194)."""
+    me = st.turn
+    if st.stun[0] or st.stun[1]:
+        return 0.0, -1
+    nbrs, items = st.geo.nbrs, st.items
+    seen: dict = {}
+
+    def theirs(a: int, b: int, k: int) -> float:
+        key = (a, b, k)
+        if key not in seen:
+            moves = [x for x in nbrs[b] if x != a]
+            if not moves:
+                seen[key] = 1.0
+            elif k == 0:
+                seen[key] = 0.0
+            else:
+                moves = [x for x in moves if not items[x]] or moves
+                seen[key] = sum(ours(a, x, k - 1) for x in moves) / len(moves)
+        return seen[key]
+
+    def ours(a: int, b: int, k: int) -> float:
+        return max((theirs(x, b, k) for x in nbrs[a] if x != b and not items[x]), default=0.0)
+
+    a, b = st.pos[me], st.pos[1 - me]
+    best, first = 0.0, -1
+    for x in sorted(x for x in nbrs[a] if x != b and not items[x]):
+        v = theirs(x, b, turns)
+        if v > best + 1e-12:
+            best, first = v, x
+    return best, first
 
 
 def _try_reach(score: int, their_score: int, candidates, contested, my_mushrooms: int, turns_left: int) -> int:
@@ -1532,6 +1580,7 @@ class DefaultBot(Bot):
         else:
             self._copied = 0
         plan = None
+        lying_in_wait = False
         # Not against a bot that once passed up a copy (a copycat never does), however often the
         # players stand point-symmetric again: by its star, stepping to and fro, searcher mirrored our
         # steps every other turn, the copy plan and the usual one took turns, and we stood still for
@@ -1545,6 +1594,17 @@ class DefaultBot(Bot):
             plan = make_plan(st, keep=self._target if kept else -1, keep_since=self._since if kept else -1,
                              their_past=self._their_cell(obs.round - APPROACH),
                              their_recent=self._their_cells(obs.round, KEEP_TURNS))
+        if plan is None and st.score[me] <= st.score[1 - me] and _vulnerable(st, 1 - me):
+            # Nothing left worth taking, level or behind, and the other is the one that can be boxed
+            # in: only a trap turns the game, so walk to it; the search, once near, closes what it
+            # walks into (a bot that wanders once the board is bare walks into dead ends).
+            plan = hunt_plan(st, IDLE_HUNT_WHY, around=True)
+            chance, first = ambush(st)
+            lying_in_wait = plan is not None and first >= 0
+            if lying_in_wait:
+                plan = Plan(plan.cell, EMPTY, plan.steps, None, first,
+                            f"{IDLE_HUNT_WHY}: boxes it in within {AMBUSH_TURNS} moves if it steps at random, "
+                            f"{chance:.0%} chance")
         self._target = plan.cell if plan is not None else -1
         self._since = plan.since if plan is not None else -1
         if len(legal) == 1:
@@ -1604,9 +1664,10 @@ class DefaultBot(Bot):
         # turned to a mushroom instead, and B lost 22-27).
         far = (apart < 0 or apart > FAR) and ROUNDS - st.round >= END_ROUNDS
         # Against a copycat the same two cells come back by design; the copy game decides there.
-        repeated = {} if copying else self._repeats(st, legal, far)
+        # Lying in wait for a wanderer, the same two cells come back by design too.
+        repeated = {} if copying or lying_in_wait else self._repeats(st, legal, far)
         # Outside a stand-off: is the search taking us back where the plan walked us from?
-        dither = {} if copying or repeated else self._dither(st, obs.round, legal)
+        dither = {} if copying or lying_in_wait or repeated else self._dither(st, obs.round, legal)
         for mc, p in (repeated or dither).items():
             pen[mc] = pen.get(mc, 0.0) + p
         self.deadline = started + self.move_time * 0.9

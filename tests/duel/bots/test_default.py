@@ -1515,6 +1515,87 @@ def test_behind_with_nothing_left_that_could_catch_up_it_hunts_the_other_down():
         assert any(HUNT_WHY in reason for who, _, reason in result.moves if who == "A")
 
 
+def test_with_nothing_left_to_take_and_not_ahead_it_hunts_the_one_that_can_be_boxed_in():
+    # Only a poison mushroom is left. Level, a trap is the only way to win. Only one of the two can
+    # be boxed in: with the players as in ``rows``, the one not to move (whichever moves), with B a
+    # step to the left, the one to move. The one that can box the other in hunts it; ahead, or
+    # the one that could be boxed in itself, it does not (behind by 2 it is hopeless: HUNT_WHY).
+    from game.duel.bots.default import IDLE_HUNT_WHY, _vulnerable
+
+    rows = ["A.........",
+            ".xx.xx.xx.",
+            "..........",
+            ".x.xnx.x.x",
+            "..........",
+            ".x.x.x.x.x",
+            "........B."]
+    shifted = rows[:-1] + [".......B.."]
+    for board, hunts in ((rows, True), (shifted, False)):
+        for me in "AB":
+            st = State.from_observation(obs_of(board, me=me, round_=300))
+            assert _vulnerable(st, 1 - st.turn) is hunts and _vulnerable(st, st.turn) is not hunts, (board[-1], me)
+            for a, b in ((5, 5), (7, 5), (5, 7)):
+                level = a == b
+                answer = decide(obs_of(board, me=me, round_=300, score_a=a, score_b=b), move_time=0.1)
+                assert (IDLE_HUNT_WHY in answer.reason) is (hunts and level), (board[-1], me, a, b, answer.reason)
+    # The way it walks is the shortest to the other: A goes RIGHT along the top row towards B.
+    assert decide(obs_of(rows, round_=300, score_a=5, score_b=5), move_time=0.1).move == "RIGHT"
+
+
+def test_level_with_nothing_left_to_take_it_lies_in_wait_for_a_wanderer():
+    # gen12x14-525193 seed 1 as B against collector (session 66), round 201: level at 34, only
+    # poison and mines left, and A, the one that can be boxed in, wanders by the dead end (4, 8).
+    # The search alone (the other at its best never walks in) stayed near but not near enough:
+    # from here it boxed A in within 200 rounds in 2 of 6 games at 6000 nodes and in none at 11,194.
+    # Lying in wait (the chance a bot stepping at random is boxed in within AMBUSH_TURNS moves), it
+    # boxes A in every time, within 50 rounds.
+    import dataclasses
+
+    from game.duel.bots.default import IDLE_HUNT_WHY, ambush
+
+    rows = ["......x..Axxxx",
+            ".xxxxx..x.x...",
+            ".xx.xx.....x..",
+            ".x...B.x..b...",
+            ".x.tx.nx.x...x",
+            ".......xxxx...",
+            "...xxxx.......",
+            "x...x.x..xt.x.",
+            "......x.n...x.",
+            "..x.....xx.xx.",
+            "...x.x..xxxxx.",
+            "xxxxnn.x......"]
+    board = dataclasses.replace(parse_map("\n".join(rows)), score_a=34, score_b=34, round=201)
+    for seed in range(3):
+        result = play(board, make_bot("collector", seed=seed), default(1, nodes=6000), rounds=250, keep_moves=True)
+        assert result.end == "invalid move" and result.scores == (-100, 34), (seed, result.end, result.scores)
+        assert any("if it steps at random" in reason for who, _, reason in result.moves if who == "B")
+    # A 2-cell corridor closed from its mouth: boxed in for certain, the first step towards it.
+    st = State.from_observation(obs_of(["A...x",
+                                        "xx.xx",
+                                        "xx.xx",
+                                        "xx.xx",
+                                        "xxBxx"], round_=300, score_a=3, score_b=3))
+    assert ambush(st) == (1.0, 1)
+    # Far from any dead end it could be closed in, no chance: the walk to the other decides.
+    st = State.from_observation(obs_of(["A.........",
+                                        ".xx.xx.xx.",
+                                        "..........",
+                                        ".x.xnx.x.x",
+                                        "..........",
+                                        ".x.x.x.x.x",
+                                        "........B."], round_=300, score_a=5, score_b=5))
+    assert ambush(st) == (0.0, -1)
+    answer = decide(obs_of(["A.........",
+                            ".xx.xx.xx.",
+                            "..........",
+                            ".x.xnx.x.x",
+                            "..........",
+                            ".x.x.x.x.x",
+                            "........B."], round_=300, score_a=5, score_b=5), move_time=0.1)
+    assert IDLE_HUNT_WHY in answer.reason and "at random" not in answer.reason
+
+
 def test_behind_with_the_other_near_no_target_down_a_dead_end_it_can_close():
     # The mushroom at (1, 1) ends a dead end whose mouth (2, 2) B reaches in 3 steps, before A,
     # 3 steps in, is back out (5). Behind, held in there A would lose on points: the other
