@@ -826,7 +826,7 @@ def hunt_plan(st: State, why: str = HUNT_WHY, around: bool = False) -> Plan | No
     me = st.turn
     other = st.pos[1 - me]
     cost = [1 + (HUNT_MINE if it == MINE else HUNT_ITEM if it else 0) for it in st.items]
-    items = st.item_cells if around else ()
+    items = set(st.item_cells) if around else ()
     back = st.geo.cheapest_paths(other, cost, ends=items)[0]
     options = [mc for mc in st.legal(me) if back[mc[1]] >= 0 and not (around and st.items[mc[1]])]
     if not options:
@@ -834,6 +834,28 @@ def hunt_plan(st: State, why: str = HUNT_WHY, around: bool = False) -> Plan | No
     first = min(options, key=lambda mc: (back[mc[1]], mc[0]))[1]
     steps = st.geo.distances(other, -1)[st.pos[me]]
     return Plan(other, EMPTY, steps, None, first, why)
+
+
+FLIP_WHY = "nothing left to take, not ahead: its stun turns which of us can be boxed in"
+
+
+def flip_plan(st: State) -> Plan | None:
+    """For a player with nothing left to take, not ahead, that can be boxed in itself: the nearest
+    mine, by a way that steps on no other item. Its three skipped turns turn which of the two
+    players can be boxed in (see :func:`_vulnerable`): stunned we cannot be boxed in, and after it
+    we never can (until another mine), while the other can. None when no mine can be reached so,
+    or when it is the last item (taking it ends the game, level or behind)."""
+    me = st.turn
+    items = st.items
+    if st.left <= 1:
+        return None
+    dist = st.geo.cheapest_paths(st.pos[me], [1] * len(items), wall=st.pos[1 - me], ends=set(st.item_cells))
+    steps, first = dist[1], dist[2]
+    mines = [c for c in st.item_cells if items[c] == MINE and dist[0][c] > 0]
+    if not mines:
+        return None
+    mine = min(mines, key=lambda c: (steps[c], c))
+    return Plan(mine, MINE, steps[mine], None, first[mine], FLIP_WHY)
 
 
 AMBUSH_TURNS = 4   # the other's moves an idle hunt looks ahead (see ambush)
@@ -1594,10 +1616,15 @@ class DefaultBot(Bot):
             plan = make_plan(st, keep=self._target if kept else -1, keep_since=self._since if kept else -1,
                              their_past=self._their_cell(obs.round - APPROACH),
                              their_recent=self._their_cells(obs.round, KEEP_TURNS))
-        if plan is None and st.score[me] <= st.score[1 - me] and _vulnerable(st, 1 - me):
+        if plan is None and st.score[me] <= st.score[1 - me] and not _vulnerable(st, 1 - me):
+            # Nothing left worth taking, level or behind, and we are the one that can be boxed in:
+            # a mine turns that round (duel8x8.txt seed 1 as B against collector: from round 26 on,
+            # 11-11 with only poison left, A wandering and never to be boxed in, a tie).
+            plan = flip_plan(st)
+        elif plan is None and st.score[me] <= st.score[1 - me]:
             # Nothing left worth taking, level or behind, and the other is the one that can be boxed
-            # in: only a trap turns the game, so walk to it; the search, once near, closes what it
-            # walks into (a bot that wanders once the board is bare walks into dead ends).
+            # in: only a trap turns the game, so walk to it, and near it lie in wait (a bot that
+            # wanders once the board is bare walks into dead ends; the search expects it not to).
             plan = hunt_plan(st, IDLE_HUNT_WHY, around=True)
             chance, first = ambush(st)
             lying_in_wait = plan is not None and first >= 0

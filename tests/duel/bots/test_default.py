@@ -1596,6 +1596,40 @@ def test_level_with_nothing_left_to_take_it_lies_in_wait_for_a_wanderer():
     assert IDLE_HUNT_WHY in answer.reason and "at random" not in answer.reason
 
 
+def test_level_with_nothing_left_to_take_and_itself_the_one_to_be_boxed_in_it_steps_on_a_mine():
+    # duel8x8.txt seed 1 as B against collector (session 66), round 41, with a mine added at (1, 1):
+    # 11-11, only poison left, and B is the one that can be boxed in, so A never can be (the game
+    # was a tie). The mine's stun turns that round: B walks to it round the poison, then hunts A.
+    import dataclasses
+
+    from game.duel.bots.default import FLIP_WHY, flip_plan
+
+    rows = [".xx.....",
+            ".b...x..",
+            "..x...xx",
+            ".x..n..x",
+            "x..n..x.",
+            "xxB..x..",
+            "..x.....",
+            "..A..xx."]
+    board = dataclasses.replace(parse_map("\n".join(rows)), score_a=11, score_b=11, round=41)
+    for seed in range(2):
+        result = play(board, make_bot("collector", seed=seed), default(1, nodes=6000), rounds=300, keep_moves=True)
+        assert result.end == "invalid move" and result.scores == (-100, 11), (seed, result.end, result.scores)
+        ours = [reason for who, _, reason in result.moves if who == "B"]
+        assert FLIP_WHY in ours[0] and any("steps on a mine" in r for r in ours), ours[:10]
+    # The nearest mine by a way over no other item; none when it is the last item (taking it ends
+    # the game) or when only items lead to it.
+    st = State.from_observation(obs_of(["A.n.b",
+                                        "...x.",
+                                        "b..xB"], me="B", round_=300, score_a=3, score_b=3))
+    plan = flip_plan(st)
+    assert (plan.cell, plan.first, plan.steps) == (4, 9, 2), (plan.cell, plan.first, plan.steps)
+    assert flip_plan(State.from_observation(obs_of(["A...b", "...x.", "n..xB"], me="B", round_=300))).cell == 4
+    assert flip_plan(State.from_observation(obs_of(["A...b", "...x.", "...xB"], me="B", round_=300))) is None
+    assert flip_plan(State.from_observation(obs_of(["A..nb", "...xn", "b..xB"], me="B", round_=300))) is None
+
+
 def test_behind_with_the_other_near_no_target_down_a_dead_end_it_can_close():
     # The mushroom at (1, 1) ends a dead end whose mouth (2, 2) B reaches in 3 steps, before A,
     # 3 steps in, is back out (5). Behind, held in there A would lose on points: the other
