@@ -859,6 +859,7 @@ def flip_plan(st: State) -> Plan | None:
 
 
 AMBUSH_TURNS = 4   # the other's moves an idle hunt looks ahead (see ambush)
+WAIT_REPEATS = 8   # lying in wait, back at the same two cells this often: the other does not wander, break off
 
 
 def ambush(st: State, turns: int = AMBUSH_TURNS) -> tuple[float, int]:
@@ -1691,10 +1692,15 @@ class DefaultBot(Bot):
         # turned to a mushroom instead, and B lost 22-27).
         far = (apart < 0 or apart > FAR) and ROUNDS - st.round >= END_ROUNDS
         # Against a copycat the same two cells come back by design; the copy game decides there.
-        # Lying in wait for a wanderer, the same two cells come back by design too.
-        repeated = {} if copying or lying_in_wait else self._repeats(st, legal, far)
+        # Lying in wait for a wanderer, the same two cells come back by design too, for a while: a
+        # bot that only ever steps to and fro beside us is no wanderer, and the stand-off breaker
+        # tries other moves (gen23x16-999121 seed 1 as B against trapper, 647-656 with nothing
+        # left: waiting beside A, B stepped UP and DOWN from round 280 to the end and lost; breaking
+        # the stand-off it had boxed the hunting trapper in).
+        waiting = lying_in_wait and repeats < WAIT_REPEATS
+        repeated = {} if copying or waiting else self._repeats(st, legal, far)
         # Outside a stand-off: is the search taking us back where the plan walked us from?
-        dither = {} if copying or lying_in_wait or repeated else self._dither(st, obs.round, legal)
+        dither = {} if copying or waiting or repeated else self._dither(st, obs.round, legal)
         for mc, p in (repeated or dither).items():
             pen[mc] = pen.get(mc, 0.0) + p
         self.deadline = started + self.move_time * 0.9

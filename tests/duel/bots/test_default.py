@@ -1596,6 +1596,43 @@ def test_level_with_nothing_left_to_take_it_lies_in_wait_for_a_wanderer():
     assert IDLE_HUNT_WHY in answer.reason and "at random" not in answer.reason
 
 
+def test_lying_in_wait_beside_a_bot_that_only_steps_to_and_fro_it_breaks_off():
+    # gen23x16-999121 seed 1 as B against trapper (session 66), round 287: B behind 647-656 with
+    # nothing left to take, beside A, which hunts. Waiting for a wanderer, B stepped UP and DOWN to
+    # the end and lost; back at the same two cells WAIT_REPEATS times the stand-off breaker steps
+    # in, and B boxes the trapper in.
+    import dataclasses
+
+    rows = [".x.xx...x.......",
+            "...x..x...xx..n.",
+            "...xx.nx.xxxx..x",
+            "x...x..x....xx.x",
+            "n.x.x...xxt.xx.x",
+            "x..x......xxxx..",
+            "x.xx.x.xt...x.xx",
+            "..xx..x..x....x.",
+            "......tx.x....x.",
+            "..x....b........",
+            ".......nx..x.x..",
+            "xxxbb..xx..bbxxx",
+            "..x.x..xn.......",
+            "........b....x..",
+            ".x....x.xt......",
+            ".x....x..x..xx..",
+            "xx.x.n.tx.x.xx.x",
+            "..xxxx......x..x",
+            "x.xx.txx...x.x.n",
+            "x.xx....x..x...x",
+            "xABxxxx.xn.xx...",
+            "....xx...x..x...",
+            ".......x...xx.x."]
+    board = dataclasses.replace(parse_map("\n".join(rows)), score_a=656, score_b=647, round=287)
+    result = play(board, make_bot("trapper", seed=1), default(1, nodes=6000), rounds=400, keep_moves=True)
+    assert result.end == "invalid move" and result.scores == (-100, 647), (result.end, result.scores)
+    ours = [reason for who, _, reason in result.moves if who == "B"]
+    assert any("if it steps at random" in r for r in ours) and any("breaks a stand-off" in r for r in ours), ours
+
+
 def test_level_with_nothing_left_to_take_and_itself_the_one_to_be_boxed_in_it_steps_on_a_mine():
     # duel8x8.txt seed 1 as B against collector (session 66), round 41, with a mine added at (1, 1):
     # 11-11, only poison left, and B is the one that can be boxed in, so A never can be (the game
