@@ -1542,6 +1542,21 @@ def test_with_nothing_left_to_take_and_not_ahead_it_hunts_the_one_that_can_be_bo
     assert decide(obs_of(rows, round_=300, score_a=5, score_b=5), move_time=0.1).move == "RIGHT"
 
 
+def b_boxes_a_in(rows, score_a, score_b, round_, a_bot, seeds, rounds):
+    """From this board (A to move), ``default`` as B (6000 nodes) against ``a_bot`` (a bot name)
+    with each of ``seeds``: B boxes A in every time, before ``rounds``. Returns B's reasons, a list
+    per game."""
+    import dataclasses
+
+    board = dataclasses.replace(parse_map("\n".join(rows)), score_a=score_a, score_b=score_b, round=round_)
+    games = []
+    for seed in seeds:
+        result = play(board, make_bot(a_bot, seed=seed), default(1, nodes=6000), rounds=rounds, keep_moves=True)
+        assert result.end == "invalid move" and result.scores == (-100, score_b), (seed, result.end, result.scores)
+        games.append([reason for who, _, reason in result.moves if who == "B"])
+    return games
+
+
 def test_level_with_nothing_left_to_take_it_lies_in_wait_for_a_wanderer():
     # gen12x14-525193 seed 1 as B against collector (session 66), round 201: level at 34, only
     # poison and mines left, and A, the one that can be boxed in, wanders by the dead end (4, 8).
@@ -1549,8 +1564,6 @@ def test_level_with_nothing_left_to_take_it_lies_in_wait_for_a_wanderer():
     # from here it boxed A in within 200 rounds in 2 of 6 games at 6000 nodes and in none at 11,194.
     # Lying in wait (the chance a bot stepping at random is boxed in within AMBUSH_TURNS moves), it
     # boxes A in every time, within 50 rounds.
-    import dataclasses
-
     from game.duel.bots.default import IDLE_HUNT_WHY, ambush
 
     rows = ["......x..Axxxx",
@@ -1565,11 +1578,8 @@ def test_level_with_nothing_left_to_take_it_lies_in_wait_for_a_wanderer():
             "..x.....xx.xx.",
             "...x.x..xxxxx.",
             "xxxxnn.x......"]
-    board = dataclasses.replace(parse_map("\n".join(rows)), score_a=34, score_b=34, round=201)
-    for seed in range(3):
-        result = play(board, make_bot("collector", seed=seed), default(1, nodes=6000), rounds=250, keep_moves=True)
-        assert result.end == "invalid move" and result.scores == (-100, 34), (seed, result.end, result.scores)
-        assert any("if it steps at random" in reason for who, _, reason in result.moves if who == "B")
+    for ours in b_boxes_a_in(rows, 34, 34, 201, "collector", range(3), rounds=250):
+        assert any("if it steps at random" in reason for reason in ours)
     # A 2-cell corridor closed from its mouth: boxed in for certain, the first step towards it.
     st = State.from_observation(obs_of(["A...x",
                                         "xx.xx",
@@ -1601,8 +1611,6 @@ def test_lying_in_wait_beside_a_bot_that_only_steps_to_and_fro_it_breaks_off():
     # nothing left to take, beside A, which hunts. Waiting for a wanderer, B stepped UP and DOWN to
     # the end and lost; back at the same two cells WAIT_REPEATS times the stand-off breaker steps
     # in, and B boxes the trapper in.
-    import dataclasses
-
     rows = [".x.xx...x.......",
             "...x..x...xx..n.",
             "...xx.nx.xxxx..x",
@@ -1626,10 +1634,7 @@ def test_lying_in_wait_beside_a_bot_that_only_steps_to_and_fro_it_breaks_off():
             "xABxxxx.xn.xx...",
             "....xx...x..x...",
             ".......x...xx.x."]
-    board = dataclasses.replace(parse_map("\n".join(rows)), score_a=656, score_b=647, round=287)
-    result = play(board, make_bot("trapper", seed=1), default(1, nodes=6000), rounds=400, keep_moves=True)
-    assert result.end == "invalid move" and result.scores == (-100, 647), (result.end, result.scores)
-    ours = [reason for who, _, reason in result.moves if who == "B"]
+    [ours] = b_boxes_a_in(rows, 656, 647, 287, "trapper", [1], rounds=400)
     assert any("if it steps at random" in r for r in ours) and any("breaks a stand-off" in r for r in ours), ours
 
 
@@ -1637,8 +1642,6 @@ def test_level_with_nothing_left_to_take_and_itself_the_one_to_be_boxed_in_it_st
     # duel8x8.txt seed 1 as B against collector (session 66), round 41, with a mine added at (1, 1):
     # 11-11, only poison left, and B is the one that can be boxed in, so A never can be (the game
     # was a tie). The mine's stun turns that round: B walks to it round the poison, then hunts A.
-    import dataclasses
-
     from game.duel.bots.default import FLIP_WHY, flip_plan
 
     rows = [".xx.....",
@@ -1649,11 +1652,7 @@ def test_level_with_nothing_left_to_take_and_itself_the_one_to_be_boxed_in_it_st
             "xxB..x..",
             "..x.....",
             "..A..xx."]
-    board = dataclasses.replace(parse_map("\n".join(rows)), score_a=11, score_b=11, round=41)
-    for seed in range(2):
-        result = play(board, make_bot("collector", seed=seed), default(1, nodes=6000), rounds=300, keep_moves=True)
-        assert result.end == "invalid move" and result.scores == (-100, 11), (seed, result.end, result.scores)
-        ours = [reason for who, _, reason in result.moves if who == "B"]
+    for ours in b_boxes_a_in(rows, 11, 11, 41, "collector", range(2), rounds=300):
         assert FLIP_WHY in ours[0] and any("steps on a mine" in r for r in ours), ours[:10]
     # The nearest mine by a way over no other item; none when it is the last item (taking it ends
     # the game) or when only items lead to it.
