@@ -849,9 +849,9 @@ def flip_plan(st: State) -> Plan | None:
     items = st.items
     if st.left <= 1:
         return None
-    dist = st.geo.cheapest_paths(st.pos[me], [1] * len(items), wall=st.pos[1 - me], ends=set(st.item_cells))
-    steps, first = dist[1], dist[2]
-    mines = [c for c in st.item_cells if items[c] == MINE and dist[0][c] > 0]
+    _, steps, first = st.geo.cheapest_paths(st.pos[me], [1] * len(items), wall=st.pos[1 - me],
+                                            ends=set(st.item_cells))
+    mines = [c for c in st.item_cells if items[c] == MINE and first[c] >= 0]
     if not mines:
         return None
     mine = min(mines, key=lambda c: (steps[c], c))
@@ -1617,22 +1617,23 @@ class DefaultBot(Bot):
             plan = make_plan(st, keep=self._target if kept else -1, keep_since=self._since if kept else -1,
                              their_past=self._their_cell(obs.round - APPROACH),
                              their_recent=self._their_cells(obs.round, KEEP_TURNS))
-        if plan is None and st.score[me] <= st.score[1 - me] and not _vulnerable(st, 1 - me):
-            # Nothing left worth taking, level or behind, and we are the one that can be boxed in:
-            # a mine turns that round (duel8x8.txt seed 1 as B against collector: from round 26 on,
-            # 11-11 with only poison left, A wandering and never to be boxed in, a tie).
-            plan = flip_plan(st)
-        elif plan is None and st.score[me] <= st.score[1 - me]:
-            # Nothing left worth taking, level or behind, and the other is the one that can be boxed
-            # in: only a trap turns the game, so walk to it, and near it lie in wait (a bot that
-            # wanders once the board is bare walks into dead ends; the search expects it not to).
-            plan = hunt_plan(st, IDLE_HUNT_WHY, around=True)
-            chance, first = ambush(st)
-            lying_in_wait = plan is not None and first >= 0
-            if lying_in_wait:
-                plan = Plan(plan.cell, EMPTY, plan.steps, None, first,
-                            f"{IDLE_HUNT_WHY}: boxes it in within {AMBUSH_TURNS} moves if it steps at random, "
-                            f"{chance:.0%} chance")
+        if plan is None and st.score[me] <= st.score[1 - me]:
+            # Nothing left worth taking, level or behind: only a trap turns the game.
+            if not _vulnerable(st, 1 - me):
+                # We are the one that can be boxed in: a mine turns that round (duel8x8.txt seed 1
+                # as B against collector: from round 26 on, 11-11 with only poison left, A
+                # wandering and never to be boxed in, a tie).
+                plan = flip_plan(st)
+            else:
+                # The other is: walk to it, and near it lie in wait (a bot that wanders once the
+                # board is bare walks into dead ends; the search expects it not to).
+                plan = hunt_plan(st, IDLE_HUNT_WHY, around=True)
+                chance, first = ambush(st)
+                lying_in_wait = plan is not None and first >= 0
+                if lying_in_wait:
+                    plan = Plan(plan.cell, EMPTY, plan.steps, None, first,
+                                f"{IDLE_HUNT_WHY}: boxes it in within {AMBUSH_TURNS} moves if it steps at "
+                                f"random, {chance:.0%} chance")
         self._target = plan.cell if plan is not None else -1
         self._since = plan.since if plan is not None else -1
         if len(legal) == 1:
