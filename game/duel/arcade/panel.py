@@ -2,13 +2,16 @@
 per move, stun), items left by kind, and a short log of the last moves.
 
 It reads a history (a sequence of :class:`~game.duel.arcade.session.Entry`) and the index shown,
-so the live game and the replay share it. Every line is cut with an ellipsis at the panel's edge.
+so the live game and the replay share it. A player's last move, its time and the bot's reason wrap
+onto up to ``DETAIL_LINES`` lines in the player's box; every other line is cut with an ellipsis at
+the panel's edge.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game.arcade.common import wrap
 from game.duel.rules import Fault, Moved, Stunned
 
 from .session import items_left
@@ -18,6 +21,23 @@ from .view import PLAYER_COLOURS
 GOLD, WHITE, GREY, RED, GREEN = (255, 210, 60), (232, 232, 240), (150, 154, 172), (240, 90, 80), (120, 230, 120)
 ITEM_NAMES = {"m": "mushroom +1", "n": "poison -1", "s": "star x2", "t": "poison star /2", "b": "mine (stun 3)"}
 ITEM_WORDS = {"m": "+1", "n": "-1", "s": "x2", "t": "/2", "b": "mine"}
+DETAIL_LINES = 4  # the default bot's longest reasons (about 170 characters with the move) need 4 at 800x600
+
+
+def detail_text(last, thinking: float | None) -> str:
+    """What a player's box says under its score: the bot thinking, or its last move, how long it
+    took and why (a reason that begins with the move, as the default bot's do, does not say it twice)."""
+    if thinking is not None:
+        return f"thinking... {thinking:.1f} s"
+    if last is None:
+        return ""
+    if last.by == "human":
+        return f"{last.move} (you)"
+    text = f"{last.move or '-'} in {last.seconds * 1000:.0f} ms"
+    reason = last.reason or ""
+    if last.move and reason.startswith(f"{last.move}: "):
+        reason = reason[len(last.move) + 2:]
+    return f"{text}: {reason}" if reason else text
 
 
 def describe(entry, before) -> str:
@@ -46,6 +66,7 @@ class DuelPanel:
         self.scale = scale
         self.sprites = sprites
         self._fitted: dict = {}
+        self._wrapped: dict = {}
         self._heights: dict = {}
 
     def px(self, v: float) -> int:
@@ -76,15 +97,32 @@ class DuelPanel:
             self._fitted[key] = fitted
         return fitted
 
+    def wrap(self, text: str, size: int, room: int, lines: int) -> list[str]:
+        """``text`` broken at spaces into at most ``lines`` lines of ``room`` pixels; what does not
+        fit ends the last line with an ellipsis (remembered, as :meth:`fit` is)."""
+        key = (text, size, room, lines)
+        parts = self._wrapped.get(key)
+        if parts is None:
+            parts = wrap(self.text, text, size, room, max_lines=len(text) + 1)
+            if len(parts) > lines:
+                parts = parts[:lines - 1] + [self.fit(" ".join(parts[lines - 1:]), size, room)]
+            if len(self._wrapped) > 500:
+                self._wrapped.clear()
+            self._wrapped[key] = parts
+        return parts
+
+    def height(self, size: int) -> int:
+        height = self._heights.get(size)
+        if height is None:
+            height = self._heights[size] = self.text.measure("Ag", size)[1]
+        return height
+
     def _line(self, surface, text: str, size: int, colour, pos, right: int | None = None) -> int:
         right = self.rect.right - self.px(14) if right is None else right
         text = self.fit(text, size, right - pos[0])
         if text:
             self.text.draw(surface, text, size, colour, pos)
-        height = self._heights.get(size)
-        if height is None:
-            height = self._heights[size] = self.text.measure("Ag", size)[1]
-        return height
+        return self.height(size)
 
     def draw(self, surface: pygame.Surface, *, history, index: int, names: dict[str, str],
              thinking: dict[str, float] | None = None, title: str = "", note: str = "") -> None:
@@ -115,7 +153,10 @@ class DuelPanel:
     def _player(self, surface, side, history, index, name, thinking, x, y) -> int:
         state = history[index].state
         colour = PLAYER_COLOURS[side]
-        box = pygame.Rect(self.rect.x + self.px(8), y, self.rect.w - self.px(16), self.px(126))
+        detail_size = self.font(19)
+        detail_h = self.height(detail_size) + self.px(1)
+        box = pygame.Rect(self.rect.x + self.px(8), y, self.rect.w - self.px(16),
+                          self.px(86) + DETAIL_LINES * detail_h)
         pygame.draw.rect(surface, (28, 34, 56), box, border_radius=self.px(8))
         pygame.draw.rect(surface, colour, box, max(1, self.px(2)), border_radius=self.px(8))
         mover = state.mover == side and not state.over
@@ -143,16 +184,12 @@ class DuelPanel:
         if stun:
             self._line(surface, f"stunned: {stun} turn{'s' if stun > 1 else ''} to skip", self.font(20), (255, 236, 90),
                        (box.right - self.px(210), y + self.px(46)))
-        detail = ""
-        if thinking is not None:
-            detail = f"thinking... {thinking:.1f} s"
-        elif last is not None:
-            detail = (f"{last.move or '-'} in {last.seconds * 1000:.0f} ms" if last.by != "human" else
-                      f"{last.move} (you)")
-            if last.reason:
-                detail += f": {last.reason}"
+        detail = detail_text(last, thinking)
         if detail:
-            self._line(surface, detail, self.font(19), (200, 204, 224), (x, y + self.px(92)), box.right - self.px(8))
+            room = box.right - self.px(8) - x
+            for k, part in enumerate(self.wrap(detail, detail_size, room, DETAIL_LINES)):
+                self._line(surface, part, detail_size, (200, 204, 224), (x, y + self.px(80) + k * detail_h),
+                           box.right - self.px(8))
         return box.bottom + self.px(8)
 
     def _items(self, surface, state, x, y) -> int:
@@ -167,8 +204,7 @@ class DuelPanel:
 
     def _log(self, surface, history, index, x, y) -> None:
         size = self.font(19)
-        line_h = self._heights.get(size) or self.text.measure("Ag", size)[1]
-        line_h += self.px(3)
+        line_h = self.height(size) + self.px(3)
         room = (self.rect.bottom - self.px(10) - y) // line_h
         if room <= 0:
             return
