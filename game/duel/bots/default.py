@@ -837,15 +837,14 @@ def hunt_plan(st: State, why: str = HUNT_WHY, around: bool = False) -> Plan | No
 
 
 FLIP_WHY = "nothing left to take, not ahead: its stun turns which of us can be boxed in"
-HOPELESS_FLIP_WHY = "behind by more than is left to take: its stun turns which of us can be boxed in"
 
 
-def flip_plan(st: State, why: str = FLIP_WHY) -> Plan | None:
-    """For a player with nothing left to take, not ahead (or :func:`hopeless`), that can be boxed
-    in itself: the nearest mine, by a way that steps on no other item. Its three skipped turns turn
-    which of the two players can be boxed in (see :func:`_vulnerable`): stunned we cannot be boxed
-    in, and after it we never can (until another mine), while the other can. None when no mine can
-    be reached so, or when it is the last item (taking it ends the game, level or behind)."""
+def flip_plan(st: State) -> Plan | None:
+    """For a player with nothing left to take, not ahead, that can be boxed in itself: the nearest
+    mine, by a way that steps on no other item. Its three skipped turns turn which of the two
+    players can be boxed in (see :func:`_vulnerable`): stunned we cannot be boxed in, and after it
+    we never can (until another mine), while the other can. None when no mine can be reached so,
+    or when it is the last item (taking it ends the game, level or behind)."""
     me = st.turn
     items = st.items
     if st.left <= 1:
@@ -856,7 +855,7 @@ def flip_plan(st: State, why: str = FLIP_WHY) -> Plan | None:
     if not mines:
         return None
     mine = min(mines, key=lambda c: (steps[c], c))
-    return Plan(mine, MINE, steps[mine], None, first[mine], why)
+    return Plan(mine, MINE, steps[mine], None, first[mine], FLIP_WHY)
 
 
 AMBUSH_TURNS = 4   # the other's moves an idle hunt looks ahead (see ambush)
@@ -1613,11 +1612,7 @@ class DefaultBot(Bot):
             plan = copy_plan(st, keep=self._target if consecutive else -1)
         copying = plan is not None
         if plan is None and hopeless(st):
-            # Only a trap wins. If we are the one that can be boxed in, a mine first turns that.
-            if not _vulnerable(st, 1 - me):
-                plan = flip_plan(st, HOPELESS_FLIP_WHY)
-            if plan is None:
-                plan = hunt_plan(st)
+            plan = hunt_plan(st)
         if plan is None:
             plan = make_plan(st, keep=self._target if kept else -1, keep_since=self._since if kept else -1,
                              their_past=self._their_cell(obs.round - APPROACH),
