@@ -891,12 +891,16 @@ def ambush(st: State, turns: int = AMBUSH_TURNS) -> tuple[float, int]:
                 seen[key] = sum(ours(a, x, k - 1) for x in moves) / len(moves)
         return seen[key]
 
+    def steps(a: int, b: int) -> list[int]:
+        """Our steps from ``a`` with the other at ``b``: never onto it, never onto an item."""
+        return [x for x in nbrs[a] if x != b and not items[x]]
+
     def ours(a: int, b: int, k: int) -> float:
-        return max((theirs(x, b, k) for x in nbrs[a] if x != b and not items[x]), default=0.0)
+        return max((theirs(x, b, k) for x in steps(a, b)), default=0.0)
 
     a, b = st.pos[me], st.pos[1 - me]
     best, first = 0.0, -1
-    for x in sorted(x for x in nbrs[a] if x != b and not items[x]):
+    for x in sorted(steps(a, b)):
         v = theirs(x, b, turns)
         if v > best + 1e-12:
             best, first = v, x
@@ -1628,8 +1632,8 @@ class DefaultBot(Bot):
                 # The other is: walk to it, and near it lie in wait (a bot that wanders once the
                 # board is bare walks into dead ends; the search expects it not to).
                 plan = hunt_plan(st, IDLE_HUNT_WHY, around=True)
-                chance, first = ambush(st)
-                lying_in_wait = plan is not None and first >= 0
+                chance, first = ambush(st) if plan is not None else (0.0, -1)
+                lying_in_wait = first >= 0
                 if lying_in_wait:
                     plan = Plan(plan.cell, EMPTY, plan.steps, None, first,
                                 f"{IDLE_HUNT_WHY}: boxes it in within {AMBUSH_TURNS} moves if it steps at "

@@ -1515,6 +1515,16 @@ def test_behind_with_nothing_left_that_could_catch_up_it_hunts_the_other_down():
         assert any(HUNT_WHY in reason for who, _, reason in result.moves if who == "A")
 
 
+# Only a poison mushroom is left on an open board: A at the top left, B near the bottom right.
+OPEN_ROWS = ["A.........",
+             ".xx.xx.xx.",
+             "..........",
+             ".x.xnx.x.x",
+             "..........",
+             ".x.x.x.x.x",
+             "........B."]
+
+
 def test_with_nothing_left_to_take_and_not_ahead_it_hunts_the_one_that_can_be_boxed_in():
     # Only a poison mushroom is left. Level, a trap is the only way to win. Only one of the two can
     # be boxed in: with the players as in ``rows``, the one not to move (whichever moves), with B a
@@ -1522,13 +1532,7 @@ def test_with_nothing_left_to_take_and_not_ahead_it_hunts_the_one_that_can_be_bo
     # the one that could be boxed in itself, it does not (behind by 2 it is hopeless: HUNT_WHY).
     from game.duel.bots.default import IDLE_HUNT_WHY, _vulnerable
 
-    rows = ["A.........",
-            ".xx.xx.xx.",
-            "..........",
-            ".x.xnx.x.x",
-            "..........",
-            ".x.x.x.x.x",
-            "........B."]
+    rows = OPEN_ROWS
     shifted = rows[:-1] + [".......B.."]
     for board, hunts in ((rows, True), (shifted, False)):
         for me in "AB":
@@ -1588,21 +1592,9 @@ def test_level_with_nothing_left_to_take_it_lies_in_wait_for_a_wanderer():
                                         "xxBxx"], round_=300, score_a=3, score_b=3))
     assert ambush(st) == (1.0, 1)
     # Far from any dead end it could be closed in, no chance: the walk to the other decides.
-    st = State.from_observation(obs_of(["A.........",
-                                        ".xx.xx.xx.",
-                                        "..........",
-                                        ".x.xnx.x.x",
-                                        "..........",
-                                        ".x.x.x.x.x",
-                                        "........B."], round_=300, score_a=5, score_b=5))
+    st = State.from_observation(obs_of(OPEN_ROWS, round_=300, score_a=5, score_b=5))
     assert ambush(st) == (0.0, -1)
-    answer = decide(obs_of(["A.........",
-                            ".xx.xx.xx.",
-                            "..........",
-                            ".x.xnx.x.x",
-                            "..........",
-                            ".x.x.x.x.x",
-                            "........B."], round_=300, score_a=5, score_b=5), move_time=0.1)
+    answer = decide(obs_of(OPEN_ROWS, round_=300, score_a=5, score_b=5), move_time=0.1)
     assert IDLE_HUNT_WHY in answer.reason and "at random" not in answer.reason
 
 
