@@ -83,35 +83,58 @@ def font_size(ctx, value: float) -> int:
     return font(value) if font is not None else max(16, ctx.px(value))
 
 
-def fit_text(renderer, text: str, size: int, max_width: int) -> str:
+def fit_text(renderer, text: str, size: int, max_width: int, ellipsis: str = "...") -> str:
     """``text`` cut with an ellipsis so that it renders at most ``max_width`` pixels wide."""
     if max_width <= 0 or renderer.measure(text, size)[0] <= max_width:
         return text
     lo, hi = 0, len(text)
     while lo < hi:  # the longest prefix that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        if renderer.measure(text[:mid] + "...", size)[0] <= max_width:
+        if renderer.measure(text[:mid] + ellipsis, size)[0] <= max_width:
             lo = mid
         else:
             hi = mid - 1
-    return text[:lo].rstrip() + "..."
+    return text[:lo].rstrip() + ellipsis
 
 
-def wrap(text, line: str, size: int, width: int, max_lines: int = 3) -> list[str]:
-    """``line`` broken into at most ``max_lines`` lines of at most ``width`` pixels."""
-    words, lines, current = line.split(), [], ""
-    for word in words:
-        trial = f"{current} {word}".strip()
-        if text.measure(trial, size)[0] <= width or not current:
+def _pieces(text, word: str, size: int, width: int) -> list[str]:
+    """A word wider than ``width`` (a file's path, say) cut into pieces that each fit (at least one
+    character each)."""
+    pieces = []
+    while word:
+        lo, hi = 1, len(word)
+        while lo < hi:  # the longest prefix that fits
+            mid = (lo + hi + 1) // 2
+            if text.measure(word[:mid], size)[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        pieces.append(word[:lo])
+        word = word[lo:]
+    return pieces
+
+
+def wrap(text, line: str, size: int, width: int, max_lines: int = 3, ellipsis: str = "...") -> list[str]:
+    """``line`` broken at spaces into at most ``max_lines`` lines of at most ``width`` pixels. A
+    word wider than a line is broken inside the word; what does not fit in ``max_lines`` ends the
+    last line with ``ellipsis`` (the last line keeps as much as fits)."""
+    lines, current = [], ""
+    for word in line.split():
+        trial = f"{current} {word}" if current else word
+        if text.measure(trial, size)[0] <= width:
             current = trial
-        else:
+            continue
+        if current:
             lines.append(current)
-            current = word
+        current = word
+        if width > 0 and text.measure(word, size)[0] > width:
+            *whole, current = _pieces(text, word, size, width)
+            lines.extend(whole)
     if current:
         lines.append(current)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = lines[-1][: max(0, len(lines[-1]) - 3)] + "..."
+    if len(lines) > max(1, max_lines):
+        keep = max(1, max_lines) - 1
+        lines = lines[:keep] + [fit_text(text, " ".join(lines[keep:]), size, width, ellipsis)]
     return lines or [""]
 
 

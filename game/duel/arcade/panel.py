@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.arcade.common import wrap
+from game.arcade.common import fit_text, wrap
 from game.duel.rules import Fault, Moved, Stunned
 
 from .session import items_left
@@ -82,16 +82,9 @@ class DuelPanel:
         key = (text, size, room)
         fitted = self._fitted.get(key)
         if fitted is None:
-            fitted = text
-            if self.text.measure(fitted, size)[0] > room:
-                low, high = 0, len(text)  # the longest prefix that fits with its ellipsis
-                while low < high:
-                    mid = (low + high + 1) // 2
-                    if self.text.measure(text[:mid] + "…", size)[0] <= room:
-                        low = mid
-                    else:
-                        high = mid - 1
-                fitted = text[:low] + "…" if low else ""
+            fitted = fit_text(self.text, text, size, room, "…") if room > 0 else ""
+            if fitted == "…":  # not even a letter fits
+                fitted = ""
             if len(self._fitted) > 2000:
                 self._fitted.clear()
             self._fitted[key] = fitted
@@ -103,9 +96,7 @@ class DuelPanel:
         key = (text, size, room, lines)
         parts = self._wrapped.get(key)
         if parts is None:
-            parts = wrap(self.text, text, size, room, max_lines=len(text) + 1)
-            if len(parts) > lines:
-                parts = parts[:lines - 1] + [self.fit(" ".join(parts[lines - 1:]), size, room)]
+            parts = wrap(self.text, text, size, room, lines, "…")
             if len(self._wrapped) > 500:
                 self._wrapped.clear()
             self._wrapped[key] = parts
