@@ -22,6 +22,7 @@ from game.arcade.turns import HUMAN, TurnSession
 from game.arcade.turns import Seat as _Seat
 
 from game.scotlandyard import DetectivesView, MrXView, Piece, Ticket, standard_game
+from game.scotlandyard.ai.base import describe_move
 from game.scotlandyard.model import GameState
 from game.scotlandyard.moves import DoubleMove, Move, MoveSyntaxError, SingleMove, parse_move
 
@@ -152,9 +153,18 @@ def mrx_path(state: GameState) -> list[int]:
 
 
 def shown_reason(entry: Entry, mode: str) -> str:
+    """Why the move was made, as the view may tell it: hidden from the detectives while the game
+    lasts (Mr X's reasons may name his station), and without the move itself where the reason
+    begins with it (``GREEN: TAXI to 131: 26 places ...``, as the AIs say it): the line above the
+    reason already shows the move, and the room is the why's."""
     if entry.side == "mrx" and mode == "detectives" and not entry.state.winner:
         return HIDDEN_REASON
-    return entry.reason
+    reason = entry.reason or ""
+    if entry.move is not None:
+        head = describe_move(entry.move) + ": "
+        if reason.startswith(head) and len(reason) > len(head):
+            return reason[len(head):]
+    return reason
 
 
 def shown_move(entry: Entry, mode: str) -> str:

@@ -4,6 +4,7 @@ from game.scotlandyard import Piece, Ticket
 from game.scotlandyard.arcade.session import (
     HIDDEN_REASON, SySession, seen, shown_move, shown_reason, why_refused, why_station_refused,
 )
+from game.scotlandyard.ai.base import describe_move
 from game.scotlandyard.moves import SingleMove
 
 
@@ -41,7 +42,10 @@ def test_mr_x_s_reason_and_destination_are_hidden_from_the_detectives_until_the_
     for entry in mrx_entries:
         assert entry.reason  # the AI said why (and may have named his station)
         assert shown_reason(entry, "detectives") == HIDDEN_REASON
-        assert shown_reason(entry, "spectator") == entry.reason
+        # The spectator reads the why without the move it begins with (the line above shows it).
+        head = describe_move(entry.move) + ": "
+        assert entry.reason.startswith(head)
+        assert shown_reason(entry, "spectator") == entry.reason[len(head):]
         log = entry.state.travel_log
         text = shown_move(entry, "detectives")
         if log[-1].location is None:
