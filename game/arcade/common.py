@@ -83,18 +83,24 @@ def font_size(ctx, value: float) -> int:
     return font(value) if font is not None else max(16, ctx.px(value))
 
 
+def _fitting(renderer, text: str, size: int, max_width: int, tail: str = "") -> int:
+    """The length of the longest prefix of ``text`` that, followed by ``tail``, renders at most
+    ``max_width`` pixels wide (0 if none does)."""
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if renderer.measure(text[:mid] + tail, size)[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def fit_text(renderer, text: str, size: int, max_width: int, ellipsis: str = "...") -> str:
     """``text`` cut with an ellipsis so that it renders at most ``max_width`` pixels wide."""
     if max_width <= 0 or renderer.measure(text, size)[0] <= max_width:
         return text
-    lo, hi = 0, len(text)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if renderer.measure(text[:mid] + ellipsis, size)[0] <= max_width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip() + ellipsis
+    return text[:_fitting(renderer, text, size, max_width, ellipsis)].rstrip() + ellipsis
 
 
 def _pieces(text, word: str, size: int, width: int) -> list[str]:
@@ -102,15 +108,9 @@ def _pieces(text, word: str, size: int, width: int) -> list[str]:
     character each)."""
     pieces = []
     while word:
-        lo, hi = 1, len(word)
-        while lo < hi:  # the longest prefix that fits
-            mid = (lo + hi + 1) // 2
-            if text.measure(word[:mid], size)[0] <= width:
-                lo = mid
-            else:
-                hi = mid - 1
-        pieces.append(word[:lo])
-        word = word[lo:]
+        n = max(1, _fitting(text, word, size, width))
+        pieces.append(word[:n])
+        word = word[n:]
     return pieces
 
 

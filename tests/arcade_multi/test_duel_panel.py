@@ -1,4 +1,4 @@
-"""The duel panel's player boxes: a bot's reason is read whole, on up to three lines."""
+"""The duel panel's player boxes: a bot's reason is read whole, on up to ``DETAIL_LINES`` lines."""
 
 from types import SimpleNamespace
 
