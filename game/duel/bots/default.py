@@ -27,6 +27,8 @@ How it plays (docs/DUEL-BOTS.md says it at length):
   boxed in; a skipped turn (a mine stuns for 3) flips which. The vulnerable player in a dead end
   (its region is a tree with one entrance, no cycle to run round, not even through the hunter's
   cell) is lost: the bot avoids being that player and chases the other to the end of its dead end.
+  Early on, as that player on a board whose every star ends a dead end (the course's 8x8 map as
+  B), it walks to a near mine while the other is far: the stun makes the other that player.
 * **Search.** When the players are close: negamax with alpha-beta over the real turn order (A,
   then B, a stunned player's turns skipped), iterative deepening under a node budget derived from
   the move time (the same game on any machine), with a wall-clock guard. A player with no legal
@@ -858,6 +860,43 @@ def flip_plan(st: State) -> Plan | None:
     return Plan(mine, MINE, steps[mine], None, first[mine], FLIP_WHY)
 
 
+OPENING_FLIP_ROUNDS = 30   # an opening's mine that turns who can be boxed in: only this early (see opening_flip)
+OPENING_FLIP_WHY = "every star lies down a dead end: its stun turns which of us can be boxed in"
+
+
+def stars_in_dead_ends(st: State) -> bool:
+    """Whether stars are left and every one ends a dead end (:func:`pockets`)."""
+    stars = [c for c in st.item_cells if st.items[c] == STAR]
+    dead_ends = pockets(st.geo) if stars else {}
+    return bool(stars) and all(c in dead_ends for c in stars)
+
+
+def opening_flip(st: State) -> Plan | None:
+    """Early on, for the player that can be boxed in on a board whose every star lies down a dead
+    end (:func:`pockets`): the nearest mine, by a way over nothing but mushrooms, while the other
+    is more than our steps and the stun away from it. Each of those stars is a trap for the one
+    that can be boxed in whenever the other follows it there; three skipped turns make the other
+    that player for the rest of the game (until another mine), at the cost of its three free
+    moves, taken while it is far (``88map`` as B: the mine four steps from B's start, stepped on at
+    round 4, beat our own bot as A 24-20, which had won 30-22 without it). None otherwise."""
+    me = st.turn
+    items = st.items
+    if st.round > OPENING_FLIP_ROUNDS or st.left <= 1 or not _vulnerable(st, me):
+        return None
+    if not stars_in_dead_ends(st):
+        return None
+    ends = {c for c in st.item_cells if items[c] != MUSH}
+    _, steps, first = st.geo.cheapest_paths(st.pos[me], [1] * len(items), wall=st.pos[1 - me], ends=ends)
+    mines = [c for c in st.item_cells if items[c] == MINE and first[c] >= 0]
+    if not mines:
+        return None
+    mine = min(mines, key=lambda c: (steps[c], c))
+    theirs = st.geo.distances(st.pos[1 - me], st.pos[me])
+    if 0 <= theirs[mine] <= steps[mine] + STUN_TURNS + st.stun[me] - st.stun[1 - me]:
+        return None
+    return Plan(mine, MINE, steps[mine], theirs[mine], first[mine], OPENING_FLIP_WHY)
+
+
 AMBUSH_TURNS = 4   # the other's moves an idle hunt looks ahead (see ambush)
 WAIT_REPEATS = 8   # lying in wait, back at the same two cells this often: the other does not wander, break off
 
@@ -1617,6 +1656,10 @@ class DefaultBot(Bot):
         copying = plan is not None
         if plan is None and hopeless(st):
             plan = hunt_plan(st)
+        flipping = False
+        if plan is None:
+            plan = opening_flip(st)
+            flipping = plan is not None
         if plan is None:
             plan = make_plan(st, keep=self._target if kept else -1, keep_since=self._since if kept else -1,
                              their_past=self._their_cell(obs.round - APPROACH),
@@ -1708,6 +1751,13 @@ class DefaultBot(Bot):
         dither = {} if copying or waiting or repeated else self._dither(st, obs.round, legal)
         for mc, p in (repeated or dither).items():
             pen[mc] = pen.get(mc, 0.0) + p
+        if (obs.round <= OPENING_FLIP_ROUNDS and not _vulnerable(st, me) and stars_in_dead_ends(st)):
+            # Where every star ends a dead end, the parity is what the opening's mine is for: a mine
+            # of ours would turn it back against us (88map as B against searcher-d80: A's own mine
+            # turned it our way at round 4, and the search stepped on ours all the same; tied 32-32).
+            for mc in legal:
+                if st.items[mc[1]] == MINE:
+                    pen[mc] = pen.get(mc, 0.0) + DOOM
         self.deadline = started + self.move_time * 0.9
         if self.stop_by is not None:
             self.deadline = min(self.deadline, self.stop_by)
@@ -1715,9 +1765,12 @@ class DefaultBot(Bot):
         self.nodes = 0
         self.killers: dict[int, int] = {}
 
-        if (far or copying) and plan_mc is not None and plan_mc not in pen:
-            # Nothing the other does can touch us soon (or it copies our moves): follow the plan
-            # unless it walks into a dead end we could be boxed in (then the search decides).
+        if (far or copying or flipping) and plan_mc is not None and plan_mc not in pen:
+            # Nothing the other does can touch us soon (or it copies our moves, or we walk to an
+            # opening's mine it is too far from to come near us on the way): follow the plan
+            # unless it walks into a dead end we could be boxed in (then the search decides). The
+            # search, which does not see what the mine's parity is worth, would turn us back from
+            # the mine (88map as B against greedy, round 2: "keeps 55% of the board").
             undo = st.play(plan_mc[1])
             try:
                 info = evaluate(st, detail=True)

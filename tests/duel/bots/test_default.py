@@ -453,14 +453,18 @@ def test_as_b_on_the_course_map_the_middle_stars_come_before_its_own_corner_star
 
 @pytest.mark.skipif(not (SHARED / "88map").exists(), reason="needs ../shared/data/duel/88map (the course's 8x8 map)")
 @pytest.mark.parametrize("nodes", [4000, nodes_for(PROGRAM_MOVE_TIME)])
-def test_as_b_on_the_course_8x8_map_it_does_not_walk_to_and_fro_while_the_other_collects(nodes):
+def test_as_b_on_the_course_8x8_map_it_does_not_walk_to_and_fro_while_the_other_collects(nodes, monkeypatch):
     # The course's 8x8 map from its start against a collector, at 4000 nodes (where it was found)
     # and at the nodes the bot searches as a course program. At round 9 B's plan sent it down to a
     # star at the end of a dead end and the search, overriding it, back up: to and fro between two
     # cells until round 19 while A collected (lost 6-60). The way back grows dearer from DITHER
-    # such moves: B goes on one way.
+    # such moves: B goes on one way. (Played without the opening's mine, which since session 69
+    # keeps B out of that position: the breaker is still what any such to and fro meets.)
+    import game.duel.bots.default as default_module
     from game.duel.bots.default import DITHER
     from game.duel.protocol import DELTAS
+
+    monkeypatch.setattr(default_module, "OPENING_FLIP_ROUNDS", 0)
 
     board = parse_map((SHARED / "88map").read_text())
     result = play(board, make_bot("collector", seed=0), default(1, nodes=nodes), rounds=24, keep_moves=True)
@@ -1656,6 +1660,70 @@ def test_level_with_nothing_left_to_take_and_itself_the_one_to_be_boxed_in_it_st
     assert flip_plan(State.from_observation(obs_of(["A...b", "...x.", "n..xB"], me="B", round_=300))).cell == 4
     assert flip_plan(State.from_observation(obs_of(["A...b", "...x.", "...xB"], me="B", round_=300))) is None
     assert flip_plan(State.from_observation(obs_of(["A..nb", "...xn", "b..xB"], me="B", round_=300))) is None
+
+
+def test_early_on_the_one_that_can_be_boxed_in_steps_on_a_mine_when_every_star_lies_down_a_dead_end():
+    # Both stars end dead ends: whoever can be boxed in loses either to the other following it in.
+    # B (A has moved: they stand on different colours, so B is that player) walks to the mine over
+    # the mushroom on its way, 2 steps, A 7 steps from it.
+    from game.duel.bots.default import OPENING_FLIP_ROUNDS, OPENING_FLIP_WHY, opening_flip
+
+    rows = [". A . . . x s",
+            ". x . x . x .",
+            ". . . . . . .",
+            ". x . x . x .",
+            "s x . . b m B"]
+
+    def plan_of(rows, me="B", round_=1):
+        return opening_flip(State.from_observation(obs_of(rows, me=me, round_=round_)))
+
+    plan = plan_of(rows)
+    assert (plan.cell, plan.first, plan.steps, plan.why) == (32, 33, 2, OPENING_FLIP_WHY)
+    assert plan_of(rows, round_=OPENING_FLIP_ROUNDS).cell == 32
+    # Not later in the game, not with a star out in the open, not with the other near the mine
+    # (3 steps from it: it would stand by when our stun ends), and not for the player that cannot
+    # be boxed in (A not yet moved: the same colour on B's turn).
+    assert plan_of(rows, round_=OPENING_FLIP_ROUNDS + 1) is None
+    assert plan_of(rows[:2] + [". s . . . . ."] + rows[3:]) is None
+    assert plan_of([rows[0].replace("A", ".")] + rows[1:2] + [". . . A . . ."] + rows[3:]) is None
+    assert plan_of([rows[0].replace(". A", "A .")] + rows[1:]) is None
+
+
+@pytest.mark.skipif(not (SHARED / "88map").exists(), reason="needs ../shared/data/duel/88map (the course's 8x8 map)")
+def test_as_b_on_the_course_8x8_map_it_steps_on_the_mine_by_its_start_first():
+    # All four stars of the course's 8x8 map end dead ends, and B, moving second, is the one that
+    # can be boxed in: A, following it down any of them, boxes it in (the stand-offs of sessions
+    # 67-69 by the middle's four cells). The mine at (5, 5) is four steps from B's start over two
+    # mushrooms; at round 4 B is on it, and from then on A is the one that can be boxed in.
+    from game.duel.bots.default import OPENING_FLIP_WHY, _vulnerable
+
+    board = parse_map((SHARED / "88map").read_text())
+    result = play(board, make_bot("greedy", seed=0), default(1, nodes=400), rounds=8, keep_moves=True)
+    ours = [reason for letter, _, reason in result.moves if letter == "B"]
+    assert all(OPENING_FLIP_WHY in r for r in ours[:3]) and "steps on a mine" in ours[3], ours
+    assert result.scores[1] == 2  # the two mushrooms on the way
+    st = State.from_observation(board)
+    st.turn = 0
+    assert _vulnerable(st, 1) and not _vulnerable(st, 0)  # at the start, B is the one
+
+
+@pytest.mark.skipif(not (SHARED / "88map").exists(), reason="needs ../shared/data/duel/88map (the course's 8x8 map)")
+def test_as_b_on_the_course_8x8_map_it_keeps_the_parity_the_others_mine_gave_it():
+    # searcher-d80 as A (session 69): down and right over the mushrooms at (2,0) and (2,1) onto the
+    # mine at (2,2) at round 4, just before B would step on its own. A's stun turned the parity B's
+    # way; the search stepped on B's mine all the same, which turned it back (tied 32-32). Now a
+    # mine of ours costs DOOM while the parity is ours on such a board: B keeps off it.
+    from game.duel.protocol import Bot
+
+    class Scripted(Bot):
+        def act(self, obs):
+            return ("DOWN", "DOWN", "RIGHT", "RIGHT")[obs.round - 1]
+
+    board = parse_map((SHARED / "88map").read_text())
+    result = play(board, Scripted(), default(1, nodes=6000), rounds=4, keep_moves=True)
+    ours = [reason for letter, _, reason in result.moves if letter == "B"]
+    assert len(ours) == 4 and "steps on a mine" not in ours[3], ours
+    assert result.scores == (2, 2), result.scores
 
 
 def test_behind_with_the_other_near_no_target_down_a_dead_end_it_can_close():
