@@ -877,8 +877,9 @@ def opening_flip(st: State) -> Plan | None:
     is more than our steps and the stun away from it. Each of those stars is a trap for the one
     that can be boxed in whenever the other follows it there; three skipped turns make the other
     that player for the rest of the game (until another mine), at the cost of its three free
-    moves, taken while it is far (``88map`` as B: the mine four steps from B's start, stepped on at
-    round 4, beat our own bot as A 24-20, which had won 30-22 without it). None otherwise."""
+    moves, taken while it is far (``88map`` as B: on the mine four steps from B's start at round 4;
+    ``searcher-c0-n10000`` as A, which won 6-5 without it, is boxed in at round 18). None
+    otherwise."""
     me = st.turn
     items = st.items
     if st.round > OPENING_FLIP_ROUNDS or st.left <= 1 or not _vulnerable(st, me):
