@@ -847,17 +847,25 @@ def flip_plan(st: State) -> Plan | None:
     players can be boxed in (see :func:`_vulnerable`): stunned we cannot be boxed in, and after it
     we never can (until another mine), while the other can. None when no mine can be reached so,
     or when it is the last item (taking it ends the game, level or behind)."""
-    me = st.turn
-    items = st.items
     if st.left <= 1:
         return None
-    _, steps, first = st.geo.cheapest_paths(st.pos[me], [1] * len(items), wall=st.pos[1 - me],
-                                            ends=set(st.item_cells))
-    mines = [c for c in st.item_cells if items[c] == MINE and first[c] >= 0]
+    found = _nearest_mine(st, set(st.item_cells))
+    if found is None:
+        return None
+    mine, steps, first = found
+    return Plan(mine, MINE, steps, None, first, FLIP_WHY)
+
+
+def _nearest_mine(st: State, ends: set) -> tuple[int, int, int] | None:
+    """The mine nearest the player to move by a way that goes on from no cell of ``ends`` (and
+    never through the other player): (its cell, our steps to it, our first step), or None."""
+    me = st.turn
+    _, steps, first = st.geo.cheapest_paths(st.pos[me], [1] * len(st.items), wall=st.pos[1 - me], ends=ends)
+    mines = [c for c in st.item_cells if st.items[c] == MINE and first[c] >= 0]
     if not mines:
         return None
     mine = min(mines, key=lambda c: (steps[c], c))
-    return Plan(mine, MINE, steps[mine], None, first[mine], FLIP_WHY)
+    return mine, steps[mine], first[mine]
 
 
 OPENING_FLIP_ROUNDS = 30   # an opening's mine that turns who can be boxed in: only this early (see opening_flip)
@@ -881,21 +889,18 @@ def opening_flip(st: State) -> Plan | None:
     ``searcher-c0-n10000`` as A, which won 6-5 without it, is boxed in at round 18). None
     otherwise."""
     me = st.turn
-    items = st.items
     if st.round > OPENING_FLIP_ROUNDS or st.left <= 1 or not _vulnerable(st, me):
         return None
     if not stars_in_dead_ends(st):
         return None
-    ends = {c for c in st.item_cells if items[c] != MUSH}
-    _, steps, first = st.geo.cheapest_paths(st.pos[me], [1] * len(items), wall=st.pos[1 - me], ends=ends)
-    mines = [c for c in st.item_cells if items[c] == MINE and first[c] >= 0]
-    if not mines:
+    found = _nearest_mine(st, {c for c in st.item_cells if st.items[c] != MUSH})
+    if found is None:
         return None
-    mine = min(mines, key=lambda c: (steps[c], c))
-    theirs = st.geo.distances(st.pos[1 - me], st.pos[me])
-    if 0 <= theirs[mine] <= steps[mine] + STUN_TURNS + st.stun[me] - st.stun[1 - me]:
+    mine, steps, first = found
+    theirs = st.geo.distances(st.pos[1 - me], st.pos[me])[mine]
+    if 0 <= theirs <= steps + STUN_TURNS + st.stun[me] - st.stun[1 - me]:
         return None
-    return Plan(mine, MINE, steps[mine], theirs[mine], first[mine], OPENING_FLIP_WHY)
+    return Plan(mine, MINE, steps, theirs, first, OPENING_FLIP_WHY)
 
 
 AMBUSH_TURNS = 4   # the other's moves an idle hunt looks ahead (see ambush)
