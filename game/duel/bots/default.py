@@ -1657,7 +1657,8 @@ class DefaultBot(Bot):
         # players stand point-symmetric again: by its star, stepping to and fro, searcher mirrored our
         # steps every other turn, the copy plan and the usual one took turns, and we stood still for
         # 890 rounds, behind (gen22x10-498490 seed 0 as A, lost 104-115).
-        if self._copied >= COPYCAT and not self._declined:
+        copycat = self._copied >= COPYCAT and not self._declined
+        if copycat:
             plan = copy_plan(st, keep=self._target if consecutive else -1)
         copying = plan is not None
         if plan is None and hopeless(st):
@@ -1743,8 +1744,11 @@ class DefaultBot(Bot):
         # not: far apart too, the search decides (gen9x19-241896 seed 1 as B against collector,
         # session 65: at round 995 the search took a poison star, 40 -> 20, for a star at round
         # 1000 that made 42 against 27; two rounds later, more than FAR steps from A, the plan
-        # turned to a mushroom instead, and B lost 22-27).
-        far = (apart < 0 or apart > FAR) and ROUNDS - st.round >= END_ROUNDS
+        # turned to a mushroom instead, and B lost 22-27). Not against a copycat: the search does
+        # not see that the copycat takes the mirror image of every item we take (gen30x30-728762
+        # seed 1 as A against mirror: 1-0 at round 993, then the search took a poison mushroom and
+        # five more items, 48 steps from B, and mirror the mirror images: a tie, 8-8).
+        far = (apart < 0 or apart > FAR) and (ROUNDS - st.round >= END_ROUNDS or copycat)
         # Against a copycat the same two cells come back by design; the copy game decides there.
         # Lying in wait for a wanderer, the same two cells come back by design too, for a while: a
         # bot that only ever steps to and fro beside us is no wanderer, and the stand-off breaker

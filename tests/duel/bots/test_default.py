@@ -54,6 +54,19 @@ def test_in_the_last_rounds_the_search_decides_even_far_from_the_other():
     assert "depth" not in earlier.reason, earlier.reason
 
 
+def test_in_the_last_rounds_far_from_a_copycat_the_search_does_not_decide():
+    # A leads 1-0, the players point-symmetric and far apart, seven rounds to go. The search alone
+    # takes the poison star (1 -> 0), three mushrooms and the star (6), not seeing that mirror takes
+    # the mirror image of each (a 6-6 tie; gen30x30-728762 seed 1 as A against mirror, session 70:
+    # 1-0 at round 993, 8-8 at the end). Against a copycat the copy game decides there: 1-0.
+    rows = ["A t m m m s . . . . . . . . . . . . x x x x x .",
+            ". x x x x x . . . . . . . . . . . . s m m m t B"]
+    result = play(obs_of(rows, round_=993, score_a=1, score_b=0), default(1, nodes=2000),
+                  make_bot("mirror", seed=2), keep_moves=True)
+    assert result.winner == "A Win" and result.scores == (1, 0), result.scores
+    assert any("copies us" in reason for who, _, reason in result.moves if who == "A")
+
+
 def test_boxes_the_other_in_when_it_can():
     # B sits in a corner whose only other exit is a wall; A stepping UP takes B's last move.
     obs = obs_of([". . . B", ". . A x", ". . . ."])
