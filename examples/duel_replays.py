@@ -23,7 +23,8 @@ program whose working folder it cannot write (nothing remembered). ``--against``
 comma-separated list; ``searcher-d80-c0-n3000`` is a searcher with another discount a step (0.80),
 cell weight (0.00, in hundredths) or node count (any of the three, in any order): the kinds of
 student search bots the held-out games may bring; ``trapper-r3`` and ``hunter-r12`` hunt from
-another distance (3 or 12 steps instead of 8): trapping bots that close in sooner or later.
+another distance (3 or 12 steps instead of 8): trapping bots that close in sooner or later;
+``montecarlo-i3000-h40`` plays 3000 playouts a move of at most 40 plies (600 and 24 by default).
 ``--code DIR`` plays the bots of another checkout, from this script's commit on (a change in a git
 worktree, say); ``--compare`` lists the games whose result or score differs from an earlier
 ``--out``. ``--ours collector`` puts another bot in ``default``'s seat (``collector`` is its plan
@@ -123,14 +124,36 @@ def _hunter_variant(name: str):
     return type(name.replace("-", "_"), (base,), {"HUNT_RADIUS": radius})
 
 
+def _montecarlo_variant(name: str):
+    """``montecarlo-i3000-h40`` (either of i, h): the sparring ``montecarlo`` with ``ITERATIONS``
+    3000 and ``HORIZON`` 40, no clock guard; None for a name of another form."""
+    parts = name.split("-")
+    if parts[0] != "montecarlo" or len(parts) < 2:
+        return None
+    fields = {"i": "ITERATIONS", "h": "HORIZON"}
+    settings = {}
+    for part in parts[1:]:
+        key, digits = part[:1], part[1:]
+        if key not in fields or not digits.isdigit() or int(digits) < 1 or fields[key] in settings:
+            return None
+        settings[fields[key]] = int(digits)
+    from game.duel.bots.sparring import MonteCarloBot
+
+    def __init__(self, seed: int = 0, move_time: float = 0.3):
+        MonteCarloBot.__init__(self, seed=seed, move_time=600.0)
+
+    return type(name.replace("-", "_"), (MonteCarloBot,), {**settings, "__init__": __init__})
+
+
 def _variant(name: str):
-    """A searcher or hunter variant named as ``--against`` takes it, or None."""
-    return _searcher_variant(name) or _hunter_variant(name)
+    """A searcher, hunter or montecarlo variant named as ``--against`` takes it, or None."""
+    return _searcher_variant(name) or _hunter_variant(name) or _montecarlo_variant(name)
 
 
 def _names_variant(name: str) -> bool:
-    """Whether a name is of a variant's form (``searcher-...``, ``trapper-...``, ``hunter-...``)."""
-    return "-" in name and name.split("-")[0] in ("searcher",) + HUNTERS
+    """Whether a name is of a variant's form (``searcher-...``, ``trapper-...``, ``hunter-...``,
+    ``montecarlo-...``)."""
+    return "-" in name and name.split("-")[0] in ("searcher", "montecarlo") + HUNTERS
 
 
 def _bad_variant(name: str) -> bool:
@@ -194,8 +217,8 @@ def parse_games(text: str, against: str, where: str) -> list[tuple[str, int, str
             raise SystemExit(f"{where}:{n}: expected label:seed:side[:opponent], got {token!r}")
         opponent = parts[3] if len(parts) == 4 else against
         if _bad_variant(opponent):
-            raise SystemExit(f"{where}:{n}: expected a bot name, or a searcher-d80-c0-n3000 or trapper-r3 "
-                             f"variant, got {opponent!r}")
+            raise SystemExit(f"{where}:{n}: expected a bot name, or a searcher-d80-c0-n3000, trapper-r3 or "
+                             f"montecarlo-i3000 variant, got {opponent!r}")
         games.append((parts[0], int(parts[1]), parts[2], opponent))
     return games
 
@@ -296,7 +319,8 @@ def main(argv=None) -> int:
     ap.add_argument("--against", default="searcher",
                     help="the other bot, or several separated by commas: searcher (fixed search), a variant "
                          "such as searcher-d80-c0-n3000 (discount, cell weight in hundredths, nodes), trapper-r3 or "
-                         "hunter-r12 (hunting from 3 or 12 steps), or any bot name")
+                         "hunter-r12 (hunting from 3 or 12 steps), montecarlo-i3000-h40 (playouts, their "
+                         "plies), or any bot name")
     ap.add_argument("--boards", nargs="+", metavar="LABEL", help="only these boards (e.g. 20map 88map)")
     add_play_options(ap)
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1])
@@ -317,8 +341,8 @@ def main(argv=None) -> int:
     opponents = [name.strip() for name in args.against.split(",") if name.strip()]
     bad = [name for name in opponents + [args.ours] if _bad_variant(name)]
     if not opponents or bad:
-        raise SystemExit(f"--against or --ours: expected bot names, searcher-d80-c0-n3000 or trapper-r3 variants, "
-                         f"got {args.against!r} and {args.ours!r}")
+        raise SystemExit(f"--against or --ours: expected bot names, searcher-d80-c0-n3000, trapper-r3 or "
+                         f"montecarlo-i3000 variants, got {args.against!r} and {args.ours!r}")
     if args.games:
         games = parse_games(args.games.read_text(), opponents[0], str(args.games))
     else:

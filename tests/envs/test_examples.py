@@ -165,6 +165,25 @@ def test_duel_replays_plays_trappers_hunting_from_another_distance(tmp_path):
         replays.main(["--games", str(games), "--against", "greedy"])
 
 
+def test_duel_replays_plays_montecarlo_variants(tmp_path):
+    from game.duel.bots.sparring import MonteCarloBot
+
+    replays = load("duel_replays")
+    variant = replays._montecarlo_variant("montecarlo-i40-h8")
+    assert issubclass(variant, MonteCarloBot) and (variant.ITERATIONS, variant.HORIZON) == (40, 8)
+    assert variant(seed=1).move_time == 600.0  # no clock guard: a result depends on the code alone
+    assert replays._montecarlo_variant("montecarlo-i40").HORIZON == MonteCarloBot.HORIZON == 24
+    for bad in ("montecarlo", "montecarlo-i", "montecarlo-i0", "montecarlo-x5", "montecarlo-i4-i5", "greedy-i40"):
+        assert replays._montecarlo_variant(bad) is None, bad
+    out = tmp_path / "out.txt"
+    replays.main(["--against", "montecarlo-i20-h6", "--boards", "duel8x8.txt", "--seeds", "0",
+                  "--nodes", "50", "--workers", "1", "--out", str(out)])
+    labels = [line.split()[0] for line in out.read_text().splitlines()]
+    assert labels == ["duel8x8.txt:0:A:montecarlo-i20-h6", "duel8x8.txt:0:B:montecarlo-i20-h6", "TOTAL"]
+    with pytest.raises(SystemExit, match="--against or --ours: expected"):
+        replays.main(["--against", "montecarlo-i0"])
+
+
 def test_duel_replays_puts_another_bot_in_defaults_seat(tmp_path):
     from game.duel.bots import benchmark as bench
 

@@ -27,6 +27,7 @@ REGISTRY: dict[str, str] = {
     "collector": "game.duel.bots.sparring:CollectorBot",
     "hunter": "game.duel.bots.sparring:HunterBot",
     "searcher": "game.duel.bots.sparring:SearcherBot",
+    "montecarlo": "game.duel.bots.sparring:MonteCarloBot",
 }
 
 

@@ -1,4 +1,5 @@
-"""Sparring partners for the bench and the tests: ``collector``, ``trapper``, ``hunter`` and ``searcher``.
+"""Sparring partners for the bench and the tests: ``collector``, ``trapper``, ``hunter``, ``searcher``
+and ``montecarlo``.
 
 Not baselines of the issue: they stand in for the course's strongest bots, which are held out.
 ``collector`` follows the default bot's collection plan without any search: mushrooms first,
@@ -12,7 +13,9 @@ bot as the course saw them, a greedy collector that also traps. ``searcher`` is 
 of strong student bot: no plan at all, a plain alpha-beta search over both players' moves to a
 fixed number of positions, scoring a position by the score difference, the items each side
 reaches first (Voronoi) and the cells each side reaches first; a player with no legal move loses
-there, so it sees traps within its horizon, for itself and for the other.
+there, so it sees traps within its horizon, for itself and for the other. ``montecarlo`` is a
+third kind, built after the rest and never tuned against: a tree search guided by random games
+(UCT), no evaluation of territory or traps at all, only who leads when its playouts stop.
 """
 
 from __future__ import annotations
@@ -208,3 +211,129 @@ class SearcherBot(Bot):
                          - (masks[PSTAR] & cells).bit_count() * (score // 2 + 1))
                 value[q] += items * self.DISCOUNT ** d + cells.bit_count() * self.CELL
         return st.score[p] - st.score[o] + value[p] - value[o]
+
+
+class _Node:
+    __slots__ = ("visits", "total", "moves", "children")
+
+    def __init__(self):
+        self.visits = 0
+        self.total = 0.0   # summed playout results, for the player who moved into this node
+        self.moves = None  # the (move, cell) pairs of the player to move here, once expanded
+        self.children = None
+
+
+class MonteCarloBot(Bot):
+    """Monte Carlo tree search (UCT) over both players' moves, ``ITERATIONS`` playouts a move.
+
+    Each iteration walks down the tree by UCB1 (``EXPLORE``), adds one position, and plays on from
+    it for at most ``HORIZON`` plies: each player steps onto a neighbouring mushroom or star half of
+    the time (never poison or a mine when it has a choice), at random otherwise. The playout's
+    result, for A, is +1/-1 for a game won or lost (a player with no legal move loses, as in play),
+    else the tanh of A's lead over the scores' size. The move played is the root's most visited.
+    Deterministic: the playouts draw from a generator seeded by the seed, round and side, and the
+    budget counts playouts (the clock is only a guard at twice the move time).
+    """
+
+    name = "montecarlo"
+    ITERATIONS = 600
+    HORIZON = 24
+    EXPLORE = 1.0
+    GREED = 0.5
+
+    def act(self, obs: DuelObservation) -> Decision:
+        st = State.from_observation(obs)
+        me = st.turn
+        legal = st.legal(me)
+        if not legal:
+            return Decision(MOVES[0], "boxed in")
+        if len(legal) == 1:
+            return Decision(MOVES[legal[0][0]], "only legal move")
+        rng = random.Random(f"{self.seed}/{obs.round}/{obs.me}/{self.name}")
+        root = _Node()
+        deadline = time.perf_counter() + 2 * self.move_time
+        done = 0
+        for done in range(1, self.ITERATIONS + 1):
+            self._iterate(st, root, rng)
+            if done % 32 == 0 and time.perf_counter() > deadline:
+                break
+        visits = {cell: child.visits for cell, child in root.children.items()}
+        best = max(root.moves, key=lambda mc: (visits[mc[1]], -mc[0]))
+        child = root.children[best[1]]
+        won = child.total / child.visits if child.visits else 0.0
+        return Decision(MOVES[best[0]], f"{done} playouts, {100 * (won + 1) / 2:.0f}% for it")
+
+    def _iterate(self, st: State, root: _Node, rng: random.Random) -> None:
+        path = [root]
+        movers = []
+        undos = []
+        node = root
+        result = None
+        try:
+            while True:
+                if st.over():
+                    result = self._result(st)
+                    break
+                p = st.turn
+                if node.moves is None:
+                    node.moves = [(-1, -1)] if st.stun[p] else st.legal(p)
+                    node.children = {mc[1]: _Node() for mc in node.moves}
+                if not node.moves:  # boxed in: an error, its score becomes -100
+                    result = self._result(st, error=p)
+                    break
+                untried = [mc for mc in node.moves if node.children[mc[1]].visits == 0]
+                if untried:
+                    mc = rng.choice(untried)
+                else:
+                    log_n = math.log(node.visits)
+                    mc = max(node.moves, key=lambda mc: self._ucb(node.children[mc[1]], log_n, p))
+                undos.append(st.play(mc[1]))
+                movers.append(p)
+                node = node.children[mc[1]]
+                path.append(node)
+                if untried:
+                    result = self._playout(st, rng, undos)
+                    break
+        finally:
+            for undo in reversed(undos):
+                st.undo(undo)
+        root.visits += 1
+        for node, p in zip(path[1:], movers):
+            node.visits += 1
+            node.total += result if p == 0 else -result
+
+    def _ucb(self, child: _Node, log_n: float, p: int) -> float:
+        return child.total / child.visits + self.EXPLORE * math.sqrt(log_n / child.visits)
+
+    def _playout(self, st: State, rng: random.Random, undos: list) -> float:
+        items = st.items
+        for _ in range(self.HORIZON):
+            if st.over():
+                return self._result(st)
+            p = st.turn
+            if st.stun[p]:
+                undos.append(st.play(-1))
+                continue
+            legal = st.legal(p)
+            if not legal:
+                return self._result(st, error=p)
+            good = [mc for mc in legal if items[mc[1]] in (MUSH, STAR)]
+            if good and rng.random() < self.GREED:
+                mc = rng.choice(good)
+            else:
+                safe = [mc for mc in legal if items[mc[1]] not in (POISON, PSTAR, MINE)] or legal
+                mc = rng.choice(safe)
+            undos.append(st.play(mc[1]))
+        return self._result(st)
+
+    @staticmethod
+    def _result(st: State, error: int = -1) -> float:
+        """The game's value for A: +-1 at its end (an error sets the offender's score to -100), else
+        the tanh of A's lead over the scores' size."""
+        a, b = st.score
+        if error >= 0:
+            a, b = (ERROR_SCORE, b) if error == 0 else (a, ERROR_SCORE)
+            return float(winner_value(a, b))
+        if st.over():
+            return float(winner_value(a, b))
+        return math.tanh((a - b) / max(4.0, (abs(a) + abs(b)) / 4))
