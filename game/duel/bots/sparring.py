@@ -15,7 +15,7 @@ fixed number of positions, scoring a position by the score difference, the items
 reaches first (Voronoi) and the cells each side reaches first; a player with no legal move loses
 there, so it sees traps within its horizon, for itself and for the other. ``montecarlo`` is a
 third kind, built after the rest and never tuned against: a tree search guided by random games
-(UCT), no evaluation of territory or traps at all, only who leads when its playouts stop.
+(UCT), no evaluation of territory or traps at all, only who wins or leads when its playouts stop.
 """
 
 from __future__ import annotations
@@ -286,7 +286,7 @@ class MonteCarloBot(Bot):
                     mc = rng.choice(untried)
                 else:
                     log_n = math.log(node.visits)
-                    mc = max(node.moves, key=lambda mc: self._ucb(node.children[mc[1]], log_n, p))
+                    mc = max(node.moves, key=lambda mc: self._ucb(node.children[mc[1]], log_n))
                 undos.append(st.play(mc[1]))
                 movers.append(p)
                 node = node.children[mc[1]]
@@ -302,7 +302,8 @@ class MonteCarloBot(Bot):
             node.visits += 1
             node.total += result if p == 0 else -result
 
-    def _ucb(self, child: _Node, log_n: float, p: int) -> float:
+    def _ucb(self, child: _Node, log_n: float) -> float:
+        """UCB1 of a child for the player choosing it (its results are kept from that player's side)."""
         return child.total / child.visits + self.EXPLORE * math.sqrt(log_n / child.visits)
 
     def _playout(self, st: State, rng: random.Random, undos: list) -> float:
