@@ -87,20 +87,29 @@ def _fixed_classes():
     return FixedDefault, FixedSearcher
 
 
+def _settings(name: str, kinds: tuple, fields: dict) -> dict | None:
+    """A variant's name, ``KIND-x1-y2`` with ``KIND`` one of ``kinds``, as ``{fields[x]: 1,
+    fields[y]: 2}``: at least one field, each a letter of ``fields`` and its digits, each letter
+    once; None for a name of another form."""
+    kind, *parts = name.split("-")
+    if kind not in kinds or not parts:
+        return None
+    settings = {}
+    for part in parts:
+        key, digits = part[:1], part[1:]
+        if key not in fields or not digits.isdigit() or fields[key] in settings:
+            return None
+        settings[fields[key]] = int(digits)
+    return settings
+
+
 def _searcher_variant(name: str):
     """``searcher-d80-c0-n3000`` (any of d, c, n): ``FixedSearcher`` with ``DISCOUNT`` 0.80,
     ``CELL`` 0.00 and ``NODES`` 3000; None for a name of another form."""
-    parts = name.split("-")
-    if parts[0] != "searcher" or len(parts) < 2:
+    settings = _settings(name, ("searcher",), {"d": "DISCOUNT", "c": "CELL", "n": "NODES"})
+    if settings is None:
         return None
-    fields = {"d": ("DISCOUNT", 100), "c": ("CELL", 100), "n": ("NODES", 1)}
-    settings = {}
-    for part in parts[1:]:
-        key, digits = part[:1], part[1:]
-        if key not in fields or not digits.isdigit() or fields[key][0] in settings:
-            return None
-        attr, scale = fields[key]
-        settings[attr] = int(digits) / scale if scale > 1 else int(digits)
+    settings.update({attr: settings[attr] / 100 for attr in ("DISCOUNT", "CELL") if attr in settings})
     if not 0 < settings.get("DISCOUNT", 0.9) <= 1 or settings.get("NODES", 1) < 1:
         return None
     return type(name.replace("-", "_"), (_fixed_classes()[1],), settings)
@@ -112,31 +121,21 @@ HUNTERS = ("trapper", "hunter")
 def _hunter_variant(name: str):
     """``trapper-r3`` or ``hunter-r12``: the sparring bot hunting once the other is at most that many
     steps away (``HUNT_RADIUS``, 8 by default); None for a name of another form."""
-    parts = name.split("-")
-    if len(parts) != 2 or parts[0] not in HUNTERS or parts[1][:1] != "r" or not parts[1][1:].isdigit():
-        return None
-    radius = int(parts[1][1:])
-    if radius < 1:
+    settings = _settings(name, HUNTERS, {"r": "HUNT_RADIUS"})
+    if settings is None or settings["HUNT_RADIUS"] < 1:
         return None
     from game.duel.bots.sparring import HunterBot, TrapperBot
 
-    base = TrapperBot if parts[0] == "trapper" else HunterBot
-    return type(name.replace("-", "_"), (base,), {"HUNT_RADIUS": radius})
+    base = TrapperBot if name.startswith("trapper-") else HunterBot
+    return type(name.replace("-", "_"), (base,), settings)
 
 
 def _montecarlo_variant(name: str):
     """``montecarlo-i3000-h40`` (either of i, h): the sparring ``montecarlo`` with ``ITERATIONS``
     3000 and ``HORIZON`` 40, no clock guard; None for a name of another form."""
-    parts = name.split("-")
-    if parts[0] != "montecarlo" or len(parts) < 2:
+    settings = _settings(name, ("montecarlo",), {"i": "ITERATIONS", "h": "HORIZON"})
+    if settings is None or min(settings.values()) < 1:
         return None
-    fields = {"i": "ITERATIONS", "h": "HORIZON"}
-    settings = {}
-    for part in parts[1:]:
-        key, digits = part[:1], part[1:]
-        if key not in fields or not digits.isdigit() or int(digits) < 1 or fields[key] in settings:
-            return None
-        settings[fields[key]] = int(digits)
     from game.duel.bots.sparring import MonteCarloBot
 
     def __init__(self, seed: int = 0, move_time: float = 0.3):

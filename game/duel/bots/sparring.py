@@ -264,8 +264,7 @@ class MonteCarloBot(Bot):
         return Decision(MOVES[best[0]], f"{done} playouts, {100 * (won + 1) / 2:.0f}% for it")
 
     def _iterate(self, st: State, root: _Node, rng: random.Random) -> None:
-        path = [root]
-        movers = []
+        path = []   # (node, the player whose move led to it), below the root
         undos = []
         node = root
         result = None
@@ -288,9 +287,8 @@ class MonteCarloBot(Bot):
                     log_n = math.log(node.visits)
                     mc = max(node.moves, key=lambda mc: self._ucb(node.children[mc[1]], log_n))
                 undos.append(st.play(mc[1]))
-                movers.append(p)
                 node = node.children[mc[1]]
-                path.append(node)
+                path.append((node, p))
                 if untried:
                     result = self._playout(st, rng, undos)
                     break
@@ -298,7 +296,7 @@ class MonteCarloBot(Bot):
             for undo in reversed(undos):
                 st.undo(undo)
         root.visits += 1
-        for node, p in zip(path[1:], movers):
+        for node, p in path:
             node.visits += 1
             node.total += result if p == 0 else -result
 
