@@ -13,8 +13,11 @@ bench's 20 generated boards (``generated_maps(20, 0)``; ``--generated-seed S``: 
 none of the lists above were tuned on); any generated board can be named by its label
 (``gen13x20-642737``: 13 rows, 20 columns, the generator's seed 642737); each seed is played from both sides,
 with the bench's openings (seed 0 on a map file from the map's own start, every other game after
-its seeded opening; ``--no-opening``: every game from the map's start). ``--games FILE`` plays a
-list instead, one ``label:seed:side[:opponent]`` a line, as this script prints them.
+its seeded opening; ``--no-opening``: every game from the map's start). The game's seed also
+seeds the bots (A gets it, B it plus one), so with ``--no-opening`` each seed gives a seeded bot
+such as ``montecarlo`` another game from the map's start, where a deterministic one plays the same
+game for every seed. ``--games FILE`` plays a list instead, one ``label:seed:side[:opponent]`` a
+line, as this script prints them.
 
 ``default`` searches ``--nodes`` positions a move (by default what it searches as a course program,
 6000 since session 60) and ``searcher`` its ``--opponent-nodes``, with no clock cut-off, so a
