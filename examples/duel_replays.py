@@ -16,8 +16,8 @@ with the bench's openings (seed 0 on a map file from the map's own start, every 
 its seeded opening; ``--no-opening``: every game from the map's start). The game's seed also
 seeds the bots (A gets it, B it plus one), so with ``--no-opening`` each seed gives a seeded bot
 such as ``montecarlo`` another game from the map's start, where a bot that does not use its seed
-(``searcher``) plays the same game for every seed. ``--games FILE`` plays a list instead, one ``label:seed:side[:opponent]`` a
-line, as this script prints them.
+(``searcher``) plays the same game for every seed. ``--games FILE`` plays a list instead, one
+``label:seed:side[:opponent]`` a line, as this script prints them.
 
 ``default`` searches ``--nodes`` positions a move (by default what it searches as a course program,
 6000 since session 60) and ``searcher`` its ``--opponent-nodes``, with no clock cut-off, so a
