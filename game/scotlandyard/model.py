@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
@@ -26,7 +26,7 @@ from game.scotlandyard.pieces import DETECTIVES, Piece, Ticket
 
 __all__ = [
     "Ordered", "Tickets", "Player", "GameSetup", "SetupError", "IllegalMove", "GameState", "new_game",
-    "standard_game", "Model", "Event", "DEFAULT_MRX_TICKETS", "DEFAULT_DETECTIVE_TICKETS",
+    "standard_game", "Model", "ObserverSet", "Event", "DEFAULT_MRX_TICKETS", "DEFAULT_DETECTIVE_TICKETS",
     "STANDARD_REVEALS", "STANDARD24MOVES", "MRX_STARTS", "DETECTIVE_STARTS", "default_mrx_tickets",
     "default_detective_tickets", "standard_setup", "standard_players",
 ]
@@ -703,10 +703,44 @@ def standard_game(seed: int = 0) -> GameState:
 # --------------------------------------------------------------------------------------------
 # the model and its observers
 # --------------------------------------------------------------------------------------------
+class ObserverSet(Set):
+    """The registered observers, for observers that cannot be hashed (a plain ``@dataclass``, a
+    class with ``__eq__`` but no ``__hash__``). A set as Python's sets are (``in``, ``len``, ``==``
+    against any set, order not significant), but compared by ``==`` alone, as registering is;
+    iterated in the order the observers registered."""
+
+    __slots__ = ("_items",)
+    __hash__ = None  # as a set's: its members may not be hashable
+
+    def __init__(self, items: Iterable = ()):
+        self._items = tuple(items)
+
+    @classmethod
+    def _from_iterable(cls, items):
+        return cls(items)
+
+    def __contains__(self, item) -> bool:
+        return item in self._items  # identity, then ==: as list.remove finds it
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Set):
+            return NotImplemented
+        return len(self) == len(other) and all(item in self for item in other)
+
+    def __repr__(self) -> str:
+        return f"ObserverSet({list(self._items)!r})"
+
+
 class Model:
     """The current state of a game and its observers (SCOTLAND-YARD.md §8).
 
-    An observer is any hashable object with ``on_model_changed(state, event)``; after each
+    An observer is any object with ``on_model_changed(state, event)``; after each
     ``choose_move`` every registered observer is told once, in the order they registered, with
     the new state and ``Event.GAME_OVER`` (if it has a winner) or ``Event.MOVE_MADE``.
     """
@@ -728,8 +762,13 @@ class Model:
         return self._state
 
     @property
-    def observers(self) -> frozenset:
-        return frozenset(self._observers)
+    def observers(self) -> Set:
+        """The observers registered now, as a set: a ``frozenset`` when every one can be hashed,
+        else an :class:`ObserverSet` (the same answers, compared by ``==``)."""
+        try:
+            return frozenset(self._observers)
+        except TypeError:  # an observer that cannot be hashed may still be registered
+            return ObserverSet(self._observers)
 
     def register(self, observer) -> None:
         if observer is None:

@@ -1,8 +1,10 @@
 """SCOTLAND-YARD.md §8: the model and its observers."""
 
+from dataclasses import dataclass, field
+
 import pytest
 
-from game.scotlandyard import Event, IllegalMove, Model, SingleMove
+from game.scotlandyard import Event, IllegalMove, Model, ObserverSet, SingleMove
 from tests.scotlandyard.helpers import MRX, RED, TAXI, det, game_on, line_board, mrx, standard
 
 
@@ -100,3 +102,34 @@ def test_unregistered_observers_are_not_told():
     model.unregister(a)
     model.choose_move(SingleMove(MRX, 45, TAXI, 46))
     assert calls == []
+
+
+def test_observers_that_cannot_be_hashed_are_registered_listed_and_told():
+    # A plain dataclass defines __eq__ and so no __hash__: the shape a recorder most often has.
+    @dataclass
+    class Log:
+        name: str
+        events: list = field(default_factory=list)
+
+        def on_model_changed(self, state, event):
+            self.events.append(event)
+
+    model = Model(game_on(line_board(3), (False, False), mrx(1, taxi=1), det(RED, 3, taxi=1)))
+    a, b = Log("a"), Log("b")
+    model.register(a)
+    model.register(b)
+    with pytest.raises(ValueError):
+        model.register(Log("a"))  # equal to a: already registered, as Python compares them
+    listed = model.observers
+    assert isinstance(listed, ObserverSet) and len(listed) == 2
+    assert a in listed and Log("b") in listed and Log("c") not in listed
+    assert list(listed) == [a, b]  # in the order they registered
+    assert listed == ObserverSet([b, a])  # order not significant
+    assert listed != ObserverSet([a]) and listed != ObserverSet([a, Log("c")])
+    model.choose_move(SingleMove(MRX, 1, TAXI, 2))
+    model.choose_move(SingleMove(RED, 3, TAXI, 2))
+    assert a.events == b.events == [Event.MOVE_MADE, Event.GAME_OVER]
+    model.unregister(Log("a", [Event.MOVE_MADE, Event.GAME_OVER]))  # equal to a now
+    assert list(model.observers) == [b]
+    model.unregister(b)
+    assert model.observers == frozenset() and model.observers == ObserverSet()
