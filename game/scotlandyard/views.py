@@ -26,6 +26,7 @@ How an AI uses a view
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Union
 
@@ -142,17 +143,40 @@ class DetectivesView:
         return self._state_with(mrx_station)
 
     def after(self, move: SingleMove) -> "DetectivesView":
-        """The view after a detective's move (Mr X's moves are hidden: build a new view instead)."""
+        """The view after a detective's move (Mr X's moves are hidden: build a new view instead).
+
+        Its ``winner`` is what follows from public information: the outcome that is the same on
+        every station Mr X may stand on (the log full at the round's end, every detective stuck,
+        Mr X stuck wherever he is). A capture is not known without his station: the view of the
+        real state after the move (:meth:`of`) has it."""
         if move.piece is Piece.MRX:
             raise ValueError("a detectives' view cannot follow Mr X's hidden move; "
                              "make a new view from the game's state")
         if move not in self.available_moves():
             raise ValueError(f"{move}: not an available move for the detectives")
         after = self._shadow()._apply(move)
-        return DetectivesView(
+        view = DetectivesView(
             setup=self.setup, players=self.players, detectives=after.detectives,
             mrx_tickets=after.tickets(Piece.MRX), travel_log=self.travel_log,
             remaining=after.remaining, winner=frozenset(), history=self.history + (move,))
+        winner = view._known_winner()
+        return dataclasses.replace(view, winner=winner) if winner else view
+
+    def _known_winner(self) -> frozenset[Piece]:
+        """The winner with Mr X on any station no detective holds, if it is the same on all."""
+        if self.remaining:
+            return frozenset()  # mid-round only a capture ends the game (model.GameState._judge)
+        held = {d.location for d in self.detectives}
+        known = None
+        for station in self.setup.board.stations:
+            if station in held:
+                continue
+            winner = self._state_with(station).winner
+            if known is None:
+                known = winner
+            elif winner != known:
+                return frozenset()
+        return known or frozenset()
 
     def _shadow(self) -> GameState:
         # The detectives' moves never depend on Mr X's station; put him on a station no detective

@@ -10,7 +10,7 @@ from game.scotlandyard import (
     STANDARD_REVEALS, Board, DetectivesView, DoubleMove, GameSetup, MrXView, SingleMove, new_game, standard_game,
 )
 from game.scotlandyard.model import GameState, _tables
-from tests.scotlandyard.helpers import BLUE, MRX, RED, TAXI, det, mrx, standard
+from tests.scotlandyard.helpers import BLUE, GREEN, MRX, RED, TAXI, det, game_on, line_board, mrx, standard
 
 
 def _play(seed, plies):
@@ -105,6 +105,37 @@ def test_view_after_a_detective_move_matches_the_view_of_the_next_state():
     state = standard(mrx(45), det(RED, 1), det(BLUE, 100)).advance(SingleMove(MRX, 45, TAXI, 46))
     move = SingleMove(RED, 1, TAXI, 8)
     assert DetectivesView.of(state).after(move) == DetectivesView.of(state.advance(move))
+
+
+def test_view_after_a_move_knows_the_outcomes_that_do_not_need_mr_x_station():
+    # The log is full once RED moves (one reveal slot; GREEN has no tickets): Mr X has won
+    # wherever he is.
+    state = game_on(line_board(9), (False,), mrx(5, taxi=1), det(RED, 1, taxi=5), det(GREEN, 9, taxi=0))
+    state = state.advance(SingleMove(MRX, 5, TAXI, 6))
+    move = SingleMove(RED, 1, TAXI, 2)
+    assert DetectivesView.of(state).after(move).winner == state.advance(move).winner == {MRX}
+    # A capture needs his station: the view does not know it, the real state's view does.
+    state = game_on(line_board(4), (False, False), mrx(1, taxi=1), det(RED, 3, taxi=1))
+    state = state.advance(SingleMove(MRX, 1, TAXI, 2))
+    capture = SingleMove(RED, 3, TAXI, 2)
+    assert state.advance(capture).winner == {RED}
+    assert DetectivesView.of(state).after(capture).winner == frozenset()
+    assert DetectivesView.of(state.advance(capture)).winner == {RED}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_view_after_never_claims_an_outcome_the_game_does_not_have(seed):
+    rng = random.Random(seed)
+    state = standard_game(seed)
+    known = 0
+    while not state.winner:
+        move = rng.choice(state.legal_moves())
+        if not state.is_mrx_turn:
+            claimed = DetectivesView.of(state).after(move).winner
+            assert claimed in (frozenset(), state.advance(move).winner)
+            known += bool(claimed)
+        state = state.advance(move)
+    assert known <= 1
 
 
 def test_mrx_view_knows_everything_and_moves_only_on_his_turn():
