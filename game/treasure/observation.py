@@ -12,6 +12,9 @@ ValueError, on the array and on its ``.base``. The board is a public copy made o
 board (agents cache per board), never the engine's own, and made afresh if an agent rewrote
 any of its attributes; the rules are a fresh copy per observation. Changing the observation's
 attributes with ``object.__setattr__`` changes only that agent's view.
+
+What observations reuse is kept by the id of the engine's object, never with it: no global of
+this module leads to the engine's board (the treasure) or its hints (their truth).
 """
 
 from __future__ import annotations
@@ -77,8 +80,20 @@ def sealed(array: np.ndarray) -> np.ndarray:
     return out
 
 
-_PUBLIC_BOARDS: "weakref.WeakKeyDictionary[Board, tuple[Board, dict]]" = weakref.WeakKeyDictionary()
-_SEALED_MASKS: "weakref.WeakKeyDictionary[Any, np.ndarray]" = weakref.WeakKeyDictionary()
+# What observations reuse, keyed by the id of the engine's object it was made from, never by the
+# object: a module's globals are where an agent would look first, and the engine's board holds
+# the treasure, its hints their truth. An entry leaves with its object (so no id is reused).
+_PUBLIC_BOARDS: dict[int, tuple[Board, dict]] = {}  # id(board) -> (public board, its attributes)
+_PUBLIC_HINTS: dict[int, dict] = {}  # id(hint) -> {verified: PublicHint}
+
+
+def _remember(cache: dict, obj, value):
+    """``cache[id(obj)] = value`` until ``obj`` is collected."""
+    key = id(obj)
+    if key not in cache:
+        weakref.finalize(obj, cache.pop, key, None)
+    cache[key] = value
+    return value
 
 
 def public_board(board: Board) -> Board:
@@ -86,7 +101,7 @@ def public_board(board: Board) -> Board:
     now: one per real board, so agents' per-board caches keep working across observations.
     If an agent rewrote an attribute of it (``object.__setattr__``, ``__dict__``), the next
     observation notices and gets a fresh one, so no later agent sees the tampered view."""
-    got = _PUBLIC_BOARDS.get(board)
+    got = _PUBLIC_BOARDS.get(id(board))
     if got is not None:
         public, snapshot = got
         attrs = public.__dict__
@@ -104,30 +119,26 @@ def public_board(board: Board) -> Board:
                 continue
             if isinstance(value, np.ndarray):
                 public.__dict__[name] = sealed(value)
-    _PUBLIC_BOARDS[board] = (public, dict(public.__dict__))
+    _remember(_PUBLIC_BOARDS, board, (public, dict(public.__dict__)))
     return public
 
 
-_LAST_HINTS: tuple = (None, None, ())  # (hints, verified, public hints) of the last observation
-
-
-def _hint_mask(hint) -> np.ndarray:
-    got = _SEALED_MASKS.get(hint)
+def _public_hint(hint, verified: bool | None) -> PublicHint:
+    """The hint as an agent sees it (its truth only once verified), made once per hint and state
+    of verification, its area sealed once per hint."""
+    made = _PUBLIC_HINTS.get(id(hint))
+    if made is None:
+        made = _remember(_PUBLIC_HINTS, hint, {})
+    got = made.get(verified)
     if got is None:
-        got = _SEALED_MASKS[hint] = sealed(hint.mask)
+        mask = next(iter(made.values())).mask if made else sealed(hint.mask)
+        got = made[verified] = PublicHint(hint.index, hint.kind, hint.text, mask, hint.params, verified)
     return got
 
 
 def observe(state) -> Observation:
     """The public view of a :class:`~game.treasure.engine.GameState` (see the module docstring)."""
-    global _LAST_HINTS
-    last = _LAST_HINTS  # one tuple, read and replaced whole: safe with several threads
-    if last[0] is state.hints and last[1] is state.verified:  # successive states share them
-        hints = last[2]
-    else:
-        hints = tuple(PublicHint(h.index, h.kind, h.text, _hint_mask(h), h.params, v)
-                      for h, v in zip(state.hints, state.verified))
-        _LAST_HINTS = (state.hints, state.verified, hints)
+    hints = tuple(map(_public_hint, state.hints, state.verified))
     revealed = state.revealed
     return Observation(
         board=public_board(state.board),

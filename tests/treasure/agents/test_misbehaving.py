@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +18,7 @@ from game.treasure.agents.benchmark import run_games, summarise
 from game.treasure.agents.runner import CRASH, NO_ANSWER, RETIRED, ask_agent, play_game, read_answer
 from game.cli import main
 from game.treasure.actions import Forfeit, LargeScan, MoveSmall, Teleport
-from game.treasure.engine import new_game
+from game.treasure.engine import new_game, step
 from game.treasure.generator import generate_island
 from game.treasure.mapfile import write_map
 from game.treasure.observation import observe
@@ -286,3 +287,37 @@ def test_an_agent_collected_while_the_workers_lock_is_held_does_not_hang():
     thread.start()
     thread.join(10)
     assert done.is_set(), "the weak-reference callback waited for the lock its own thread holds"
+
+
+def _reachable(root, depth=4):
+    """Every object reachable from ``root`` through mappings (weak ones too), lists, tuples and
+    sets, up to ``depth``."""
+    seen, todo = {}, [(root, 0)]
+    while todo:
+        obj, level = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen[id(obj)] = obj
+        if level < depth:
+            if isinstance(obj, Mapping):
+                todo += [(x, level + 1) for pair in list(obj.items()) for x in pair]
+            elif isinstance(obj, (list, tuple, set, frozenset)):
+                todo += [(x, level + 1) for x in obj]
+    return seen
+
+
+def test_no_module_of_the_game_hands_an_agent_the_engine_board_or_hints(island):
+    # An agent runs in the game's process. Whatever the game keeps in module globals (caches of
+    # what observations reuse) is where it would look first: none may be the engine's board (it
+    # holds the treasure) or a hint (it holds its truth), nor hold one in a container.
+    state, _ = new_game(island, 5)
+    for _ in range(4):
+        observe(state)
+        state = step(state, LargeScan())[0] if not state.over else state
+    observe(state)
+    secret = {id(state.board)} | {id(h) for h in state.hints}
+    assert len(state.hints) > 1
+    modules = [m for name, m in sys.modules.items() if name == "game" or name.startswith("game.")]
+    leaks = [(m.__name__, name) for m in modules for name, value in vars(m).items()
+             if secret & set(_reachable(value))]
+    assert leaks == []
