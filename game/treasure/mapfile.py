@@ -1,8 +1,8 @@
 """Reader and writer of the ``MAPx.txt`` format (RULES §2).
 
-Tolerant exactly where real files need it: blank lines before the header (and at the very end
-of the file), CRLF endings, spaces or tabs anywhere inside a token (``1 M``), a trailing ``;``,
-multi-digit region ids, and a ``T`` suffix that agrees with line 5. Everything else is rejected
+Tolerant exactly where real files need it: blank lines (before the header, between its lines,
+among the rows, at the end of the file), CRLF endings, spaces or tabs anywhere inside a token
+(``1 M``), a trailing ``;``, multi-digit region ids, and a ``T`` suffix that agrees with line 5. Everything else is rejected
 with a :class:`MapFormatError` naming the file, line, column, the offending text and what was
 expected. A region id ``>= R`` is a :class:`MapWarning`, and R is then taken as max id + 1.
 
@@ -27,7 +27,7 @@ from .board import Board, walking_distance
 
 
 # Upper bounds (docs/MAP_FORMAT.md, "Limits"): generous for real maps (the largest real file is
-# 100x100, the generator makes up to 512x512), small enough that any file is read in well
+# 256x256, the generator makes up to 512x512), small enough that any file is read in well
 # under a second and a few MB of memory.
 MAX_SIDE = 512  # W and H
 MAX_REGIONS = MAX_SIDE * MAX_SIDE  # R and every region id
@@ -118,20 +118,16 @@ def parse_map(text: str, source: str = "<map>") -> ParsedMap:
             raise fail(line_no, column, shown or token, f"{what} between {low} and {high}")
         return value
 
-    # Blank lines before the header are tolerated; so are blank lines closing the file.
-    first = 0
-    while first < len(lines) and not lines[first].strip(" \t"):
-        first += 1
-    last = len(lines)
-    while last > first and not lines[last - 1].strip(" \t"):
-        last -= 1
-    if first == last:
+    # Blank lines carry nothing, wherever they are (before the header, between its lines, among
+    # the rows, closing the file): only the others are read, each with its own line number.
+    content = [i for i, line in enumerate(lines) if line.strip(" \t")]
+    if not content:
         raise fail(1, 1, "", "a map header 'W H' (the file is empty)")
 
     def header(offset: int, count: int, what: str, bounds: list[tuple[str, int, int]]) -> tuple[list[int], int]:
-        index = first + offset
-        if index >= last:
-            raise fail(index + 1, 1, "", f"{what} (the file ends early)")
+        if offset >= len(content):
+            raise fail(content[-1] + 2, 1, "", f"{what} (the file ends early)")
+        index = content[offset]
         line = lines[index]
         if len(line) > MAX_HEADER_CHARS:
             raise fail(index + 1, 1, line[:40], f"{what} on a line of at most {MAX_HEADER_CHARS} characters")
@@ -149,18 +145,18 @@ def parse_map(text: str, source: str = "<map>") -> ParsedMap:
     (free,), ln_f = header(2, 1, "one integer f (the turn the pirate is freed)",
                            [("f (the release turn)", 1, MAX_TURN)])
     (declared_r,), ln_rr = header(3, 1, "one integer R (the number of regions, sea included)",
-                                  [("R (the number of regions)", 1, MAX_REGIONS)])
+                                  [("R (the number of regions)", 0, MAX_REGIONS)])
     (t_row, t_col), ln_t = header(4, 2, "two integers 'Tx Ty' (the treasure's row and column)",
                                   [("a treasure row", 0, MAX_SIDE - 1), ("a treasure column", 0, MAX_SIDE - 1)])
 
     # Count the rows before allocating anything of the header's size.
-    grid_lines = lines[first + 5 : last]
+    grid_at = content[5:]  # the index in ``lines`` of each map row
+    grid_lines = [lines[i] for i in grid_at]
     if len(grid_lines) < height:
-        line_no = first + 5 + len(grid_lines) + 1
-        raise fail(line_no, 1, "", f"{height} map rows as the header says (found {len(grid_lines)})")
+        raise fail(content[-1] + 2, 1, "", f"{height} map rows as the header says (found {len(grid_lines)})")
     if len(grid_lines) > height:
-        line_no = first + 5 + height + 1
-        raise fail(line_no, 1, grid_lines[height].strip()[:40], f"the end of the file after {height} map rows")
+        raise fail(grid_at[height] + 1, 1, grid_lines[height].strip()[:40],
+                   f"the end of the file after {height} map rows")
 
     region = np.zeros((height, width), dtype=np.int32)
     mountain = np.zeros((height, width), dtype=bool)
@@ -168,7 +164,7 @@ def parse_map(text: str, source: str = "<map>") -> ParsedMap:
     t_marks: list[tuple[int, int, int, int]] = []  # (row, col, line, column)
 
     for row, line in enumerate(grid_lines):
-        line_no = first + 5 + row + 1
+        line_no = grid_at[row] + 1
         if line.count(";") > width + 1:  # counted before splitting: no list of a million cells
             cut = 0
             for _ in range(width):  # the first cell too many starts after the width-th ';'
@@ -226,7 +222,7 @@ def parse_map(text: str, source: str = "<map>") -> ParsedMap:
     if prison[t_row, t_col]:
         raise fail(ln_t, 1, treasure_line, f"a treasure outside the prisons, but ({t_row}, {t_col}) is a prison")
     if not prison.any():
-        raise fail(first + 6, 1, "", "at least one prison tile 'P' on the map")
+        raise fail(grid_at[0] + 1, 1, "", "at least one prison tile 'P' on the map")
 
     highest = int(region.max())
     if highest >= declared_r:

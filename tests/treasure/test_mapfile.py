@@ -37,6 +37,8 @@ def test_reads_the_assignment_example():
     "\n".join(line + ";" if i >= 5 and line else line for i, line in enumerate(GOOD.split("\n"))),  # trailing ';' 
     GOOD.replace("0;   1;1 M;1P; 1", "0;   1T;1 M;1P; 1"),  # a T suffix that agrees with line 5
     GOOD + "\n\n",  # blank lines closing the file
+    GOOD.replace("1 1\n0;", "1 1\n\n0;"),  # a blank line between the header and the rows
+    GOOD.replace("2\n4\n", "2\n \n4\n").replace("0;1P;", "\t\n0;1P;"),  # in the header, among the rows
 ])
 def test_tolerated_variants_read_the_same_board(variant):
     assert parse_map(variant).board.same_as(parse_map(GOOD).board)
@@ -52,6 +54,21 @@ def test_region_id_not_below_R_is_a_warning_and_R_grows():
     parsed = parse_map(GOOD.replace("4\n1 1", "3\n1 1"))
     assert parsed.board.n_regions == 4
     assert len(parsed.warnings) == 1 and "R = 3" in parsed.warnings[0]
+
+
+def test_R_of_zero_is_read_as_every_other_R_below_an_id():
+    parsed = parse_map(GOOD.replace("4\n1 1", "0\n1 1"))
+    assert parsed.board.n_regions == 4 and "R = 0" in parsed.warnings[0]
+
+
+def test_messages_after_blank_lines_give_the_line_s_own_number():
+    spaced = GOOD.replace("1 1\n0;", "1 1\n\n\n0;")  # the rows now start on line 8
+    error = rejected(spaced.replace("0;   1;1 M;1P; 1", "0;   1;1X;1P; 1"))
+    assert (error.line, error.column) == (9, 8), str(error)
+    error = rejected(spaced.replace("5 5\n", "5 4\n", 1))
+    assert (error.line, error.expected) == (12, "the end of the file after 4 map rows"), str(error)
+    error = rejected(spaced.replace("5 5\n", "5 6\n", 1))
+    assert error.line == 13 and "6 map rows" in error.expected and "found 5" in error.expected
 
 
 def rejected(text):

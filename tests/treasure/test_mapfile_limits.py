@@ -49,7 +49,7 @@ def test_a_huge_header_is_refused_before_anything_is_allocated(header, found):
 
 def test_a_number_of_5000_digits_is_refused_without_converting_it():
     error = refused(replace_line(GOOD, 3, "9" * 5000))
-    assert error.line == 4 and "R (the number of regions) between 1" in error.expected
+    assert error.line == 4 and "R (the number of regions) between 0" in error.expected
     error = refused(GOOD.replace("0;   1;1 M;1P; 1", "0;   1;1 M;1P; " + "1" * 5000))
     assert error.line == 7 and error.expected.startswith("a region id between")
 
