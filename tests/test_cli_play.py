@@ -110,6 +110,18 @@ def test_batch_plays_one_game_per_map_and_names_each_log_after_its_map(tmp_path,
     assert all(re.search(r": 5x5 seed 5 agent random-valid: (WIN|LOSE) in \d+ turns? -> ", line) for line in played)
 
 
+def test_batch_pattern_with_two_stars_reaches_subfolders(tmp_path, capsys):
+    inputs = tmp_path / "peers"
+    for folder, name in (("alice", "MAP1.txt"), ("bob/maps", "MAP2.txt")):
+        (inputs / folder).mkdir(parents=True)
+        (inputs / folder / name).write_text(GOOD)
+    out = tmp_path / "output"
+    code = main(["play", "--headless", "--maps", str(inputs / "**" / "*.txt"), "--out", str(out), "--seed", "5",
+                 "--agent", "random-valid"])
+    assert code == 0
+    assert sorted(p.name for p in out.iterdir()) == ["LOG1.txt", "LOG2.txt"]
+
+
 def test_batch_needs_headless_and_an_out_folder(tmp_path, map_file, capsys):
     assert main(["play", "--maps", str(map_file), "--out", str(tmp_path / "o")]) == 2
     assert "--headless" in capsys.readouterr().err

@@ -133,7 +133,7 @@ def run_batch(args: argparse.Namespace) -> int:
         raise UsageError("--maps replaces --map, --log and --record (each map's LOG goes into --out)")
     paths: list[Path] = []
     for pattern in args.maps:
-        found = sorted(glob.glob(pattern)) if any(ch in pattern for ch in "*?[") else [pattern]
+        found = sorted(glob.glob(pattern, recursive=True)) if any(ch in pattern for ch in "*?[") else [pattern]
         if not found:
             print(f"play: no map matches {pattern!r}", file=sys.stderr)
         paths.extend(Path(p) for p in found)

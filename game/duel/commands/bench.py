@@ -41,7 +41,7 @@ def _maps(patterns: list[str]):
 
     specs, seen = [], set()
     for pattern in patterns:
-        paths = sorted(glob.glob(pattern)) if any(ch in pattern for ch in "*?[") else [pattern]
+        paths = sorted(glob.glob(pattern, recursive=True)) if any(ch in pattern for ch in "*?[") else [pattern]
         if not paths:
             raise UsageError(f"--maps {pattern}: no file matches")
         for path in paths:

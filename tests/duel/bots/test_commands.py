@@ -171,6 +171,16 @@ def test_bench_refuses_unknown_bots_and_missing_maps(tmp_path):
         assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr
 
 
+def test_bench_map_patterns_with_two_stars_reach_subfolders(tmp_path):
+    from game.duel.commands.bench import _maps
+
+    for folder in ("course", "ours/small"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / f"{folder.replace('/', '-')}.txt").write_text("2 2\nA m\nm B\n")
+    specs = _maps([str(tmp_path / "**" / "*.txt")])
+    assert sorted(spec.label for spec in specs) == ["course.txt", "ours-small.txt"]
+
+
 def test_bench_plays_a_program_through_the_judge(tmp_path):
     from game.duel.bots.benchmark import GameSpec, MapSpec, play_one
 
