@@ -2,9 +2,10 @@
 
 Tolerant exactly where real files need it: blank lines (before the header, between its lines,
 among the rows, at the end of the file), CRLF endings, spaces or tabs anywhere inside a token
-(``1 M``), a trailing ``;``, multi-digit region ids, and a ``T`` suffix that agrees with line 5. Everything else is rejected
-with a :class:`MapFormatError` naming the file, line, column, the offending text and what was
-expected. A region id ``>= R`` is a :class:`MapWarning`, and R is then taken as max id + 1.
+(``1 M``), a trailing ``;``, multi-digit region ids, and a ``T`` suffix that agrees with line 5.
+Everything else is rejected with a :class:`MapFormatError` naming the file, line, column, the
+offending text and what was expected. A region id ``>= R`` is a :class:`MapWarning`, and R is
+then taken as max id + 1.
 
 Numbers are ASCII digits only (``３`` or ``٣`` are refused), at most :data:`MAX_DIGITS` of them,
 and every number has an upper bound (:data:`MAX_SIDE`, :data:`MAX_REGIONS`, :data:`MAX_TURN`,
