@@ -11,6 +11,7 @@ import pygame
 
 DEFAULT_WINDOW = (1280, 720)
 REFERENCE_HEIGHT = 1080  # UI sizes are designed at 1080p and scaled from there
+REFERENCE_NARROWEST = 1440  # 4:3 at 1080p: a window narrower than that scales by its width
 
 
 def open_display(
@@ -48,10 +49,11 @@ def _default_window() -> tuple[int, int]:
 def ui_scale(size: tuple[int, int]) -> float:
     """How much to scale fonts and panels designed for 1080p on a screen of ``size``.
 
-    Driven by height (a wide screen should not get huge text) and bounded so text stays
+    Driven by height (a wide screen should not get huge text), and by width only on a window
+    narrower than 4:3 (a tall one: its text must still fit across), bounded so text stays
     readable on small windows and sane on 4K.
     """
-    return min(max(size[1] / REFERENCE_HEIGHT, 0.6), 2.0)
+    return min(max(min(size[1] / REFERENCE_HEIGHT, size[0] / REFERENCE_NARROWEST), 0.6), 2.0)
 
 
 def scaled(value: float, size: tuple[int, int]) -> int:

@@ -24,7 +24,9 @@ def test_windowed_without_a_size_fits_the_desktop(display):
 
 @pytest.mark.parametrize("size, expected", [
     ((1920, 1080), 1.0), ((3840, 2160), 2.0), ((1024, 768), 768 / 1080),
-    ((640, 360), 0.6), ((7680, 4320), 2.0),
+    ((640, 360), 0.6), ((7680, 4320), 2.0), ((2560, 1080), 1.0),
+    # narrower than 4:3 (a tall window): by width, so text made for 1080p still fits across
+    ((1080, 1920), 1080 / 1440), ((720, 1280), 0.6), ((1440, 2560), 1.0),
 ])
 def test_ui_scale_follows_height_within_bounds(size, expected):
     assert ui_scale(size) == pytest.approx(expected)
