@@ -11,8 +11,10 @@ does not offer (its key and its line on the screen):
 * for the game-over box: ``over_lines()`` gives ``(headline, colour, [lines])``;
   ``board_rect`` the board's area (the box stays on it, the panel stays readable);
   ``over_anchor()`` the screen point where the game ended (the box then sits in the half of
-  the board away from it; without one it is centred); ``over_note()`` a small ``(text,
-  colour)`` under the lines (where the replay went).
+  the board away from it; without one it is centred); ``board_drawn_rect()`` the part of
+  ``board_rect`` the board covers when it does not fill it (a wide board in a tall window: the
+  box then goes in the empty room beside the board where it fits, leaving all of the board in
+  sight); ``over_note()`` a small ``(text, colour)`` under the lines (where the replay went).
 
 Keys are the same in every game: Esc/P/F1/H/Enter/Space close (the game-over box too: a
 finished game is never restarted by accident), Q goes back to the game's options, R restarts,
@@ -366,6 +368,10 @@ class GameOverOverlay(Overlay):
         height += ctx.px(16) + len(self.keys_lines(width - ctx.px(30))) * keys_h + ctx.px(10)
         box = pygame.Rect(0, 0, width, min(height, area.h - ctx.px(16)))
         box.center = area.center
+        room = self._room_beside_the_board(area, box.size)
+        if room is not None:
+            box.center = room.center
+            return box
         anchor = self.host.over_anchor() if self.can("over_anchor") else None
         if anchor is not None:
             if anchor[1] < area.centery:  # the game ended in the top half: the box goes low
@@ -373,6 +379,22 @@ class GameOverOverlay(Overlay):
             else:
                 box.top = area.top + ctx.px(8)
         return box
+
+    def _room_beside_the_board(self, area: pygame.Rect, size: tuple[int, int]) -> pygame.Rect | None:
+        """The first strip of ``area`` beside the drawn board, below it, above, right or left,
+        that holds a box of ``size`` with a margin; None if none does."""
+        drawn = self.host.board_drawn_rect() if self.can("board_drawn_rect") else None
+        if drawn is None:
+            return None
+        drawn, margin = pygame.Rect(drawn).clip(area), self.ctx.px(8)
+        if not drawn.w or not drawn.h:
+            return None
+        strips = [pygame.Rect(area.x, drawn.bottom, area.w, area.bottom - drawn.bottom),
+                  pygame.Rect(area.x, area.y, area.w, drawn.top - area.y),
+                  pygame.Rect(drawn.right, area.y, area.right - drawn.right, area.h),
+                  pygame.Rect(area.x, area.y, drawn.x - area.x, area.h)]
+        fits = [s for s in strips if s.w >= size[0] + 2 * margin and s.h >= size[1] + 2 * margin]
+        return fits[0] if fits else None
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, t = self.ctx, self.ctx.text

@@ -147,6 +147,10 @@ class TurnPlayScene(BaseScene):
     def board_rect(self) -> pygame.Rect:
         return self.view.rect
 
+    def board_drawn_rect(self) -> pygame.Rect | None:
+        """Where the board is drawn inside ``board_rect`` (the game-over box keeps off it)."""
+        return self.view.drawn_rect
+
     def relayout(self, size) -> None:
         self.ctx.size = tuple(size)
         board_rect, panel_rect, self.caption_rect = layout(self.ctx, self.ctx.size, self.show_text, self.panel_size)

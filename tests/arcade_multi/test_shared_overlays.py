@@ -190,6 +190,31 @@ def test_the_game_over_box_keeps_clear_of_where_the_game_ended(display):
     assert centred.center == (300, 250)
 
 
+class _StripHost(_Host):
+    """A wide board drawn as a strip across a tall board area (a 12x30 duel in a portrait window)."""
+
+    def __init__(self, ctx, drawn):
+        super().__init__(ctx, (300, 250))
+        self.board_rect = pygame.Rect(0, 0, 420, 1200)
+        self.drawn = drawn
+
+    def board_drawn_rect(self):
+        return self.drawn
+
+
+def test_the_game_over_box_goes_beside_a_board_that_leaves_room_for_it(display):
+    from game.arcade.app import make_context
+
+    ctx = make_context((720, 1280), sprites_dir="", maps=[])
+    strip = pygame.Rect(0, 530, 420, 170)
+    box = GameOverOverlay(_StripHost(ctx, strip)).box()
+    assert not box.colliderect(strip) and box.top >= strip.bottom  # below the board, all of it in sight
+    assert pygame.Rect(0, 0, 420, 1200).contains(box)
+    # A board that fills its area leaves no room: the box goes on it, away from the anchor.
+    full = GameOverOverlay(_StripHost(ctx, pygame.Rect(0, 0, 420, 1200))).box()
+    assert full.size == box.size and full.bottom == 1200 - ctx.px(8)
+
+
 def test_both_games_replays_use_the_shared_timeline_and_treasure_island_keeps_its_markers(display, tmp_path):
     from ..treasure.arcade.test_override import replay_scene
 

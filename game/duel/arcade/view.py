@@ -95,6 +95,11 @@ class DuelView:
         return tile, area
 
     @property
+    def drawn_rect(self) -> pygame.Rect | None:
+        """The screen rectangle the board's cells cover (inside ``rect``), once there is a board."""
+        return self._fit(self.state.board)[1] if self.state is not None else None
+
+    @property
     def tile(self) -> int:
         return self._fit(self.state.board)[0] if self.state is not None else 16
 

@@ -207,6 +207,13 @@ class SyBoardView:
         return cam.tile <= min(cam.viewport.w // cam.cols, cam.viewport.h // cam.rows)
 
     @property
+    def drawn_rect(self) -> pygame.Rect:
+        """The part of ``rect`` the board's drawing covers (all of it when zoomed in)."""
+        x, y = self.to_screen((self.geo.ox, self.geo.oy))
+        s = self.scale
+        return pygame.Rect(x, y, math.ceil(self.geo.width * s), math.ceil(self.geo.height * s)).clip(self.rect)
+
+    @property
     def scale(self) -> float:
         """Screen pixels per board pixel."""
         return self.camera.tile / CELL
