@@ -174,7 +174,10 @@ class PlayScene(BaseScene):
 
     def over_lines(self) -> tuple[str, tuple[int, int, int], list[str]]:
         outcome = self.match.state.outcome
-        headline = "YOU WIN!" if outcome == "WIN" else "YOU LOSE"
+        if any(step.by == "human" for step in self.match.steps):  # the player took part
+            headline = "YOU WIN!" if outcome == "WIN" else "YOU LOSE"
+        else:  # watched: the agent played
+            headline = "TREASURE FOUND!" if outcome == "WIN" else "THE PIRATE WINS"
         return headline, RESULT_COLOURS.get(outcome, RESULT_COLOURS["LOSE"]), summary(self.match)
 
     def over_note(self) -> tuple[str, tuple[int, int, int]] | None:

@@ -220,3 +220,19 @@ def test_a_game_left_before_its_end_is_saved_as_unfinished(display, board, priva
     assert len(saved) == 1
     replay = load_replay(saved[0])
     assert replay.outcome.result == "UNFINISHED" and len(replay.actions) == 2
+
+
+def test_the_game_over_headline_speaks_to_the_player_only_when_the_player_played(display, board):
+    watched = finished(board)
+    headline, _, _ = watched.play.over_lines()
+    outcome = watched.match.state.outcome
+    assert headline == {"WIN": "TREASURE FOUND!", "LOSE": "THE PIRATE WINS"}[outcome]
+    h = human(board)
+    h.press("l")  # one action of the player's own, then the agent plays on
+    h.press("o", "a")
+    for _ in range(100):
+        if h.match.over:
+            break
+        h.frames(10)
+    assert h.match.over and any(step.by == "human" for step in h.match.steps)
+    assert h.play.over_lines()[0] == {"WIN": "YOU WIN!", "LOSE": "YOU LOSE"}[h.match.state.outcome]
