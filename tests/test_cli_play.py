@@ -160,3 +160,19 @@ def test_parse_rules_reads_each_setting_as_its_type():
     rules = parse_rules("first_hint_true=false,liar_rate=1,large_rect_share=0.4:0.7,max_hint_draws=50")
     assert rules.first_hint_true is False and rules.liar_rate == 1.0
     assert rules.large_rect_share == (0.4, 0.7) and rules.max_hint_draws == 50
+
+
+@pytest.mark.parametrize("extra, limit", [([], 10.0), (["--agent-time", "3"], 3.0)])
+def test_play_without_headless_opens_the_play_scene_with_the_agent_time(map_file, monkeypatch, extra, limit):
+    # Interactive `play` crashed before its window opened (its arguments had no agent_time).
+    import game.arcade.app as app
+
+    seen = {}
+
+    def window(first_scene, **options):
+        seen.update(options)
+        return None
+
+    monkeypatch.setattr(app, "run_in_window", window)
+    assert main(["play", "--map", str(map_file), "--seed", "3", *extra]) == 0
+    assert seen["agent_time"] == limit and seen["caption"] == "Treasure Island"

@@ -61,7 +61,8 @@ def run_play(args: argparse.Namespace) -> int:
     seed = choose_seed(args.seed)
     load_agent(args.agent, seed)
     ns = argparse.Namespace(windowed=False, size=None, max_turns=None, quit_at_end=False, autoplay=False,
-                            agent=args.agent, record=getattr(args, "record", None), rules=getattr(args, "rules", None))
+                            agent=args.agent, record=getattr(args, "record", None), rules=getattr(args, "rules", None),
+                            agent_time=args.agent_time)
     return _run_window(ns, None, str(map_path), seed, "instant" if _headless() else "normal", True)
 
 
