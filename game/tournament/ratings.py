@@ -28,7 +28,9 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     denom = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # The interval holds p; rounding alone could leave it a hair outside (wilson(4, 4) gave an
+    # upper end of 0.9999999999999999, and the chart's error bar below p stopped matplotlib).
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 @dataclass(frozen=True)

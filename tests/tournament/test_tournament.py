@@ -259,3 +259,18 @@ def test_a_tournament_name_changes_with_its_own_game_and_shared_code_but_not_ano
     assert code_version("duel") == code_version("duel")
     assert len({code_version("duel"), code_version("scotlandyard"), code_version()}) == 3
     assert tournament_name("duel", [Job("duel", ("a", "b"), "m", "text", 0)]).endswith(code_version("duel"))
+
+
+@pytest.mark.parametrize("games", [4, 10, 14, 19, 24, 29, 1, 100])
+def test_a_perfect_or_empty_record_charts_without_an_error_bar_below_zero(tmp_path, games):
+    # wilson(n, n) came out 0.9999999999999999 for these n: a negative error bar, and matplotlib
+    # refused the whole chart (`ratings --game treasure` after a bench the default agent swept).
+    from game.tournament.ratings import Standing, chart, wilson
+
+    for wins in (0, games):
+        low, high = wilson(wins, games)
+        assert 0.0 <= low <= wins / games <= high <= 1.0
+    perfect = Standing("default", games, games, 0, 0, None, None, *wilson(games, games))
+    nothing = Standing("random", games, 0, games, 0, None, None, *wilson(0, games))
+    chart([perfect, nothing], "win rate", str(tmp_path / "c.png"))
+    assert (tmp_path / "c.png").stat().st_size > 1000
