@@ -128,9 +128,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--games and --workers must be at least 1")
     maps = _maps(args.maps, args.skip_rejected)
     rules = parse_rules(args.rules) if args.rules else None
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    from game.tournament.cli import executor, open_db, report
+    from game.tournament.cli import executor, open_db, out_folder, report
+
+    out = out_folder(args.out)
 
     db = open_db(args)
     bar = progress_bar()

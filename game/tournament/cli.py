@@ -24,6 +24,17 @@ def add_tournament_arguments(p) -> None:
                    help="name the tournament (default: its game, schedule and code version)")
 
 
+def out_folder(path: str) -> Path:
+    """The bench's ``--out`` folder, made now (before any game is played): a clear one-line
+    error if it cannot be, e.g. when a file already has that name."""
+    out = Path(path)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"--out {out}: cannot create the folder ({exc.strerror})") from None
+    return out
+
+
 def open_db(args):
     from . import DatabaseError, ResultsDB, default_db_path
 

@@ -274,3 +274,22 @@ def test_a_perfect_or_empty_record_charts_without_an_error_bar_below_zero(tmp_pa
     nothing = Standing("random", games, 0, games, 0, None, None, *wilson(0, games))
     chart([perfect, nothing], "win rate", str(tmp_path / "c.png"))
     assert (tmp_path / "c.png").stat().st_size > 1000
+
+
+@pytest.mark.parametrize("command", [
+    ["bench", "--agents", "default,greedy", "--maps", "maps/island16.txt", "--games", "1"],
+    ["duel", "bench", "--bots", "walker,random", "--generated", "1", "--games", "1"],
+    ["sy", "bench", "--games", "1"],
+])
+def test_every_bench_refuses_an_out_that_is_a_file_before_playing(tmp_path, capsys, monkeypatch, command):
+    from pathlib import Path
+
+    from game.cli import main
+
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    taken = tmp_path / "results"
+    taken.write_text("a file the user keeps\n")
+    assert main([*command, "--out", str(taken), "--db", str(tmp_path / "r.sqlite")]) == 2
+    err = capsys.readouterr().err
+    assert f"--out {taken}: cannot create the folder" in err and "Traceback" not in err
+    assert taken.read_text() == "a file the user keeps\n" and not (tmp_path / "r.sqlite").exists()

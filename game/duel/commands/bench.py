@@ -94,8 +94,9 @@ def run(args: argparse.Namespace) -> int:
     from game.commands.bench import progress_bar
 
     from game.duel.tournament import run_specs
-    from game.tournament.cli import executor, open_db, report
+    from game.tournament.cli import executor, open_db, out_folder, report
 
+    out = out_folder(args.out)  # now, not after every game has been played
     started = time.perf_counter()
     db = open_db(args)
     bar = progress_bar()
@@ -117,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
               "seed": args.seed,
               "move_time": args.move_time, "workers": args.workers, "total_games": len(rows),
               "seconds": round(time.perf_counter() - started, 1)}
-    written = bench.write_outputs(Path(args.out), rows, summary, config)
+    written = bench.write_outputs(out, rows, summary, config)
     broken = sum(1 for r in rows if r.winner == "error")
     if broken:
         print(f"{broken} game(s) could not be played (see games.csv, column end)")

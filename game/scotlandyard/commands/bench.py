@@ -135,13 +135,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--games and --workers must be at least 1")
     if not args.move_time > 0:
         raise UsageError("--move-time must be a positive number of seconds")
-    out = Path(args.out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"--out {out}: cannot create the folder ({exc.strerror})") from None
     from game.scotlandyard.tournament import run_rows
-    from game.tournament.cli import executor, open_db, report
+    from game.tournament.cli import executor, open_db, out_folder, report
+
+    out = out_folder(args.out)
 
     db = open_db(args)
     bar = _Progress()
