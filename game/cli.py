@@ -41,6 +41,23 @@ class UsageError(Exception):
     """Bad input from the user: printed as one line on stderr, exit status 2."""
 
 
+def new_record_path(text: str | None, option: str = "--record"):
+    """The file a ``--record`` option names, checked before any game is played: a record is
+    never written over an existing file, and its folder must exist. None without the option."""
+    from pathlib import Path
+
+    if not text:
+        return None
+    path = Path(text)
+    if path.is_dir():
+        raise UsageError(f"{option} {path}: is a folder, expected a file name")
+    if path.exists():
+        raise UsageError(f"{option} {path}: the file exists; a record is never overwritten")
+    if not path.parent.is_dir():
+        raise UsageError(f"{option} {path}: the folder {path.parent} does not exist")
+    return path
+
+
 def _load(module_name: str):
     try:
         return importlib.import_module(module_name)

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 
-from game.cli import UsageError
+from game.cli import UsageError, new_record_path
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 
@@ -55,9 +54,11 @@ def run_arcade(args: argparse.Namespace, first_scene, caption: str):
     it closes; returns that first scene, for the command to report how its game ended."""
     from .app import run_in_window
 
+    record = new_record_path(args.record)  # refused now, not after the game
+
     def first(ctx):
-        if args.record:
-            ctx.record_path = Path(args.record)
+        if record is not None:
+            ctx.record_path = record
         return first_scene(ctx)
 
     return run_in_window(first, fullscreen=not args.windowed, size=window_size(args.size), caption=caption,

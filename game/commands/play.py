@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.cli import UsageError
+from game.cli import UsageError, new_record_path
 
 from .common import RULES_HELP, choose_seed, load_agent, load_map, parse_rules
 
@@ -43,15 +43,7 @@ def rules_from(args):
 
 
 def check_record_path(args) -> Path | None:
-    record = getattr(args, "record", None)
-    if not record:
-        return None
-    path = Path(record)
-    if path.exists():
-        raise UsageError(f"--record {path}: the file exists; a replay is never overwritten")
-    if not path.parent.is_dir():
-        raise UsageError(f"--record {path}: the folder {path.parent} does not exist")
-    return path
+    return new_record_path(getattr(args, "record", None))
 
 
 def run(args: argparse.Namespace) -> int:

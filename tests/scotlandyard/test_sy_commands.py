@@ -83,3 +83,27 @@ def test_a_failing_player_is_one_line_and_exit_1(player, says, capsys):
     assert main(["sy", "play", "--seed", "1", "--mrx", f"tests.scotlandyard.test_sy_commands:{player}"]) == 1
     err = capsys.readouterr().err
     assert says in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [
+    ["sy", "play", "--seed", "1", "--quiet"],
+    ["sy", "arcade", "--windowed", "--quit-at-end", "--autoplay"],
+    ["duel", "arcade", "--windowed", "--quit-at-end", "--autoplay"],
+    ["play", "--map", "maps/island16.txt", "--seed", "1"],
+])
+def test_every_record_option_refuses_an_existing_file_before_playing(tmp_path, capsys, monkeypatch, command):
+    # A record never replaces a file: `sy play --record` wrote over it, and the arcades saved
+    # the game elsewhere after it was played, saying so only in the path they printed.
+    from pathlib import Path
+
+    import game.arcade.app as app
+
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    monkeypatch.setattr(app, "run_in_window", lambda *a, **k: pytest.fail("a window opened"))
+    kept = tmp_path / "game.json"
+    kept.write_text("{}\n")
+    assert main([*command, "--record", str(kept)]) == 2
+    assert "the file exists; a record is never overwritten" in capsys.readouterr().err
+    assert kept.read_text() == "{}\n"
+    assert main([*command, "--record", str(tmp_path / "nowhere" / "g.json")]) == 2
+    assert "does not exist" in capsys.readouterr().err

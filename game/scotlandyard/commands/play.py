@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from game.cli import UsageError
+from game.cli import UsageError, new_record_path
 
 HELP = "play one Scotland Yard game headless and print its log (--record FILE writes a JSON game record)"
 
@@ -19,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="draws the start stations and seeds the players")
     parser.add_argument("--move-time", type=float, default=1.0, metavar="SECONDS",
                         help="time budget per move for players that search (default 1.0)")
-    parser.add_argument("--record", metavar="FILE", help="write the game as a JSON record (for replays)")
+    parser.add_argument("--record", metavar="FILE", help="write the game as a JSON record (for replays); never overwrites")
     parser.add_argument("--quiet", action="store_true", help="print only the winner line")
 
 
@@ -54,12 +54,7 @@ def _run(args) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
 
-    if args.record:
-        folder = os.path.dirname(os.path.abspath(args.record))
-        if not os.path.isdir(folder):
-            raise UsageError(f"--record {args.record}: the folder {folder} does not exist")
-        if os.path.isdir(args.record):
-            raise UsageError(f"--record {args.record}: is a folder, expected a file name")
+    new_record_path(args.record)
     out = (lambda *a, **k: None) if args.quiet else print
     start = state = standard_game(args.seed)
     out(f"Scotland Yard, standard game, seed {args.seed}: Mr X = {args.mrx}, detectives = {args.detectives}")
