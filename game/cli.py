@@ -4,7 +4,8 @@ Each subcommand lives in its own module under ``game.commands`` and exposes ``HE
 ``add_arguments(parser)`` and ``run(args) -> int``. The names and options of the commands named
 in the issues are a contract: keep them, add new ones beside them.
 
-Exit status: 0 for a finished job, 2 with a one-line message on stderr for bad input.
+Exit status: 0 for a finished job, 2 with a one-line message on stderr for bad input. A
+``--seed``, in every command, is a whole number >= 0 (numpy's generators take no other).
 
 Command modules never import pygame: what draws lives in ``game.arcade`` (``app.run_in_window``,
 ``offscreen``), and the drawing commands (the arcade, ``replay``, ``screenshot``, ``bench-frames``)
@@ -157,6 +158,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(module, args) -> int:
     try:
+        seed = getattr(args, "seed", None)
+        if isinstance(seed, int) and seed < 0:  # one rule for every command's --seed
+            raise UsageError(f"--seed must be >= 0, not {seed}")
         return int(module.run(args) or 0)
     except UsageError as exc:
         print(f"run.py: error: {exc}", file=sys.stderr)

@@ -27,3 +27,16 @@ def test_a_help_line_with_a_percent_sign_is_shown_as_written(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "%%" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [
+    ["sy", "play"], ["sy", "arcade", "--windowed", "--quit-at-end"], ["bench-frames"], ["bench-engine", "--map",
+    "maps/island16.txt"], ["duel", "bench", "--bots", "walker,random", "--generated", "1"], ["duel", "bot"],
+])
+def test_a_negative_seed_is_one_clear_line_in_every_command(argv, capsys, monkeypatch):
+    # Some commands crashed on it (numpy takes no negative seed), some played no game at all.
+    from pathlib import Path
+
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    assert main([*argv, "--seed", "-3"]) == 2
+    assert capsys.readouterr().err == "run.py: error: --seed must be >= 0, not -3\n"

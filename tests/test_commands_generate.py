@@ -76,7 +76,7 @@ def test_generate_options_reach_the_map(tmp_path):
 @pytest.mark.parametrize(
     "extra, words",
     [
-        (["--seed", "-1"], "seed must be 0 or more"),
+        (["--seed", "-1"], "--seed must be >= 0, not -1"),
         (["--width", "7"], "width must be between 8 and 512"),
         (["--height", "600"], "height must be between 8 and 512"),
         (["--regions", "900"], "regions must be between 2 and"),
@@ -117,7 +117,7 @@ def test_bench_generate_prints_one_line_per_size_and_the_worst_median(capsys):
         (["--sizes", "16by16"], "expected sizes like"),
         (["--sizes", "4x4"], "width must be between 8 and 512"),
         (["--runs", "0"], "--runs must be at least 1"),
-        (["--seed", "-2"], "seed must be 0 or more"),
+        (["--seed", "-2"], "--seed must be >= 0, not -2"),
     ],
 )
 def test_bench_generate_bad_arguments(extra, words, capsys):
