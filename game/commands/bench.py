@@ -119,6 +119,10 @@ def run(args: argparse.Namespace) -> int:
     from game.treasure.agents.benchmark import COLUMNS, COMPARE_COLUMNS, compare, run_bench, summarise
 
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    if not agents:
+        raise UsageError("--agents names no agent (e.g. --agents default,greedy)")
+    if len(set(agents)) != len(agents):
+        raise UsageError("--agents names an agent twice")
     for name in agents:
         try:
             agent_class(name)

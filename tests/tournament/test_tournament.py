@@ -293,3 +293,15 @@ def test_every_bench_refuses_an_out_that_is_a_file_before_playing(tmp_path, caps
     err = capsys.readouterr().err
     assert f"--out {taken}: cannot create the folder" in err and "Traceback" not in err
     assert taken.read_text() == "a file the user keeps\n" and not (tmp_path / "r.sqlite").exists()
+
+
+@pytest.mark.parametrize("agents, words", [(",", "names no agent"), ("greedy,greedy", "twice")])
+def test_bench_refuses_an_empty_or_repeated_agent_list(tmp_path, capsys, monkeypatch, agents, words):
+    from pathlib import Path
+
+    from game.cli import main
+
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    assert main(["bench", "--agents", agents, "--maps", "maps/island16.txt", "--games", "1",
+                 "--out", str(tmp_path / "o"), "--db", str(tmp_path / "r.sqlite")]) == 2
+    assert words in capsys.readouterr().err and not (tmp_path / "o").exists()
