@@ -123,6 +123,17 @@ def log_game() -> ArcadeGame | None:
     return None
 
 
+def _looks_like_a_course_log(path) -> bool:
+    """Whether the file starts as a course log does: a line 'A <move>' (read no further than that)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(64)
+    except OSError:
+        return False
+    first = head.split(b"\n", 1)[0].strip()
+    return first[:2] in (b"A ", b"B ")
+
+
 def other_game_replay(args) -> int | None:
     """``run.py replay FILE [--map MAP] [--check]`` for a game other than Treasure Island.
 
@@ -139,6 +150,9 @@ def other_game_replay(args) -> int | None:
             raise UsageError("--map is for course logs, and no game reads them")
     else:
         game = game_of_replay(args.file)
+        if game is None and _looks_like_a_course_log(args.file) and log_game() is not None:
+            raise UsageError(f"replay refused: {args.file} looks like a Treasure Duel course log (lines such as "
+                             f"'A UP'): give the map it was played on with --map MAP")
         if game is None or game.info.id == "treasure" or not game.info.replay_codec:
             return None
     codec = codec_of(game)

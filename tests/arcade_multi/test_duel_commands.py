@@ -57,3 +57,13 @@ def test_replay_check_of_a_saved_duel_and_of_a_course_log(tmp_path):
     assert good.returncode == 0 and "A 40, B 468" in good.stdout, good.stderr
     bad = run("replay", str(log), "--map", str(SHARED / "88map"), "--check", tmp_path=tmp_path)
     assert bad.returncode == 2 and "game-0001.log" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_replay_of_a_course_log_without_its_map_says_to_give_the_map(tmp_path, capsys):
+    from game.cli import main
+
+    log = tmp_path / "move_player_be_A.log"
+    log.write_text("A RIGHT\nB UP\nA DOWN\nA Score: 1\nB Score: 0\nA Win\n")
+    assert main(["replay", str(log), "--check"]) == 2
+    err = capsys.readouterr().err
+    assert "looks like a Treasure Duel course log" in err and "--map MAP" in err and err.count("\n") == 1
