@@ -66,6 +66,45 @@ class DuelObservation:
 
     @classmethod
     def from_text(cls, text: str) -> "DuelObservation":
+        """The course's input, line by line; input laid out otherwise but holding the same values
+        in the same order (as a C++ bot reading with ``cin >>`` would take it) is read too. An
+        error names the line and what was expected there."""
+        try:
+            return cls._from_lines(text)
+        except ObservationFormatError:
+            loose = cls._from_tokens(text)
+            if loose is None:
+                raise
+            return loose
+
+    @classmethod
+    def _from_tokens(cls, text: str) -> "DuelObservation | None":
+        """T, M, N, then M x N cells (with or without spaces between them), P, Q and C, separated
+        by any whitespace; None if the text is not that."""
+        tokens = text.split()
+        if len(tokens) < 3 or not all(t.isascii() and t.isdigit() for t in tokens[:3]):
+            return None
+        t, m, n = (int(x) for x in tokens[:3])
+        if not (0 < m <= 1024 and 0 < n <= 1024):
+            return None
+        cells: list[str] = []
+        rest = 3
+        while len(cells) < m * n and rest < len(tokens):
+            token = tokens[rest]
+            if len(cells) + len(token) > m * n or any(c not in CELLS for c in token):
+                return None
+            cells.extend(token)
+            rest += 1
+        tail = tokens[rest:]
+        if len(cells) != m * n or len(tail) != 3 or tail[2] not in ("A", "B"):
+            return None
+        if not all(x.lstrip("-").isascii() and x.lstrip("-").isdigit() for x in tail[:2]):
+            return None
+        grid = tuple("".join(cells[i * n:(i + 1) * n]) for i in range(m))
+        return cls(round=t, grid=grid, score_a=int(tail[0]), score_b=int(tail[1]), me=tail[2])
+
+    @classmethod
+    def _from_lines(cls, text: str) -> "DuelObservation":
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         while lines and lines[-1].strip() == "":
             lines.pop()

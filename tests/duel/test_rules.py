@@ -214,3 +214,20 @@ def test_the_observation_text_reads_back_to_the_same_observation():
     state, _ = step(state, "RIGHT")
     obs = observe(state)
     assert DuelObservation.from_text(obs.to_text()) == obs
+
+
+def test_the_observation_reads_the_same_values_laid_out_otherwise_and_refuses_others():
+    # A C++ bot reading with `cin >>` takes the values however they are spaced; so does ours.
+    from game.duel.protocol import DuelObservation, ObservationFormatError
+
+    state, _ = step(initial_state(board(ITEM_BOARD.format(item="s"))), "RIGHT")
+    obs = observe(state)
+    text = obs.to_text()
+    lines = text.split("\n")
+    packed = "\n".join(lines[:2] + [row.replace(" ", "") for row in lines[2:2 + obs.rows]] + lines[2 + obs.rows:])
+    for variant in (" ".join(text.split()), text.replace("\n", "\r\n"), packed, "\n\n" + text + "\n\n"):
+        assert DuelObservation.from_text(variant) == obs
+    for bad, line in (("", 1), (text.rsplit("\n", 2)[0], 4 + obs.rows + 1), (text.replace(". A", "? A"), 3),
+                      (" ".join(text.split()[:-1]) + " C", 1)):
+        with pytest.raises(ObservationFormatError, match=f"input line {line}: expected"):
+            DuelObservation.from_text(bad)
