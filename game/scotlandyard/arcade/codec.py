@@ -145,4 +145,4 @@ def describe(doc: dict) -> dict[str, str]:
     moves = doc.get("moves") if isinstance(doc.get("moves"), list) else []
     mrx_turns = sum(1 for m in moves if isinstance(m, str) and m.upper().startswith("MRX"))
     return {"game": "Scotland Yard", "players": f"Mr X {names.get('mrx', '?')} vs {names.get('detectives', '?')}",
-            "map": "London", "result": result, "length": f"{mrx_turns} Mr X turns"}
+            "map": "London", "result": result, "length": str(mrx_turns)}  # Mr X turns (rounds)
