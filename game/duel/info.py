@@ -6,7 +6,7 @@ GAME = GameInfo(
     id="duel",
     title="Treasure Duel",
     summary="Two hunters collect items on a point-symmetric grid for 1000 rounds; "
-            "trap the other and it loses.",
+            "a trapped player's score becomes -100.",
     cli_group="duel",
     # Commands not built yet are left out of --help (game.cli skips a missing module).
     commands={
