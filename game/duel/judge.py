@@ -16,7 +16,8 @@ AND after every normal exit, so a forked child never outlives its move; at most 
 bytes of output are kept (the rest is read and thrown away until the program ends or the limit
 comes, so the verdict stays the course's: a flood that ends in time with status 0 is invalid
 output, one that runs past the limit is a time-out); stderr goes to a file in the program's own
-working folder. A run ends when the started process exits: its answer is what it wrote to standard
+working folder, at most ``STDERR_CAP`` bytes of it over a game (the rest is read and thrown away).
+A judge stopped by SIGTERM or SIGHUP kills the running program's group before it ends. A run ends when the started process exits: its answer is what it wrote to standard
 output by then. The course's judge sent the output to a file and read it as soon as the program
 ended, so a child left running (even one holding standard output open) never delayed or changed a
 move there; here such a child is also killed at once.
@@ -35,6 +36,7 @@ from pathlib import Path
 
 OUTPUT_CAP = 64 * 1024
 STDERR_FILE = "stderr.txt"
+STDERR_CAP = 1024 * 1024  # what a program's stderr file keeps, over all its moves
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,35 @@ def _kill_group(pgid: int) -> None:
         pass
 
 
+# The process groups of the programs running now. A judge stopped by SIGTERM or SIGHUP (``kill``,
+# ``timeout``, a closed terminal) kills them before it goes: Python's default for those signals
+# ends the process without running the ``finally`` that would (Ctrl+C already does).
+_LIVE_GROUPS: set[int] = set()
+_HANDLED: set[int] = set()
+
+
+def _stop_on_signal(signum, frame) -> None:
+    for pgid in list(_LIVE_GROUPS):
+        _kill_group(pgid)
+    signal.signal(signum, signal.SIG_DFL)  # then end as the signal would have ended us
+    os.kill(os.getpid(), signum)
+
+
+def install_cleanup() -> None:
+    """Kill every running program's group if this process gets SIGTERM or SIGHUP. Only from the
+    main thread (Python's rule for signal handlers), and only where nobody set a handler already;
+    :func:`run_program` calls it, and a program that runs programs from other threads (the
+    arcade) calls it at start."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        if signum not in _HANDLED and signal.getsignal(signum) in (signal.SIG_DFL, None):
+            signal.signal(signum, _stop_on_signal)
+            _HANDLED.add(signum)
+
+
 def _exited_unreaped(pid: int) -> bool:
     """Has ``pid`` exited? It is left a zombie, so its process group id cannot be reused before
     we kill the group."""
@@ -96,6 +127,39 @@ def _exited_unreaped(pid: int) -> bool:
     return info is not None
 
 
+class _StderrSink:
+    """A program's stderr, appended to its file until the file holds STDERR_CAP bytes; the rest
+    is read and thrown away (a program that floods its stderr cannot fill the disk)."""
+
+    def __init__(self, path) -> None:
+        self.file = None
+        self.room = 0
+        if path is None:
+            return
+        try:
+            self.room = STDERR_CAP - (os.path.getsize(path) if os.path.exists(path) else 0)
+            if self.room > 0:
+                self.file = open(path, "ab")
+        except OSError:
+            self.file = None
+
+    def write(self, chunk: bytes) -> None:
+        if self.file is None or self.room <= 0:
+            return
+        piece = chunk[: self.room]
+        self.room -= len(piece)
+        try:
+            self.file.write(piece)
+            if self.room <= 0:
+                self.file.write(f"\n[judge: stderr.txt stops at {STDERR_CAP} bytes]\n".encode())
+        except OSError:
+            self.room = 0
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
 def run_program(argv: list[str], stdin_text: str, cwd: str | os.PathLike, time_limit: float,
                 stderr_path: str | os.PathLike | None = None, output_cap: int = OUTPUT_CAP,
                 cancel=None) -> RunResult:
@@ -103,26 +167,28 @@ def run_program(argv: list[str], stdin_text: str, cwd: str | os.PathLike, time_l
 
     ``cancel`` (a ``threading.Event``, optional) lets another thread stop the run early, e.g. a
     view the user leaves: the group is killed within about 50 ms and the status is "cancelled"."""
+    install_cleanup()
     started = time.monotonic()
     deadline = started + time_limit
-    stderr = open(stderr_path, "ab") if stderr_path is not None else subprocess.DEVNULL
+    sink = _StderrSink(stderr_path)
     try:
-        try:
-            proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                    stderr=stderr, start_new_session=True, close_fds=True)
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
-            return RunResult(None, time.monotonic() - started, "not started",
-                             note=f"cannot run {argv[0]!r}: {reason}")
-    finally:
-        if stderr is not subprocess.DEVNULL:
-            stderr.close()
+        proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE if sink.file is not None else subprocess.DEVNULL,
+                                start_new_session=True, close_fds=True)
+    except OSError as exc:
+        sink.close()
+        reason = exc.strerror or str(exc)
+        return RunResult(None, time.monotonic() - started, "not started",
+                         note=f"cannot run {argv[0]!r}: {reason}")
     pid = proc.pid
+    _LIVE_GROUPS.add(pid)
     try:
-        return _converse(proc, stdin_text.encode("utf-8"), started, deadline, output_cap, cancel)
+        return _converse(proc, stdin_text.encode("utf-8"), started, deadline, output_cap, cancel, sink)
     finally:
         _kill_group(pid)   # the leader is not reaped yet, so pid still names its group
-        for stream in (proc.stdin, proc.stdout):
+        _LIVE_GROUPS.discard(pid)
+        sink.close()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
             try:
                 if stream is not None:
                     stream.close()
@@ -132,11 +198,14 @@ def run_program(argv: list[str], stdin_text: str, cwd: str | os.PathLike, time_l
 
 
 def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: float, cap: int,
-              cancel=None) -> RunResult:
+              cancel=None, sink: _StderrSink | None = None) -> RunResult:
     stdin_fd = proc.stdin.fileno()
     stdout_fd = proc.stdout.fileno()
+    stderr_fd = proc.stderr.fileno() if proc.stderr is not None else -1
     os.set_blocking(stdin_fd, False)
     os.set_blocking(stdout_fd, False)
+    if stderr_fd >= 0:
+        os.set_blocking(stderr_fd, False)
     selector = selectors.DefaultSelector()
     try:
         pidfd = os.pidfd_open(proc.pid)  # readable once the process exits (Linux 5.3+)
@@ -166,8 +235,24 @@ def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: flo
             if time.monotonic() >= deadline:
                 return True
 
+    def read_stderr() -> bool:
+        """Pass what stderr holds now to the sink; False at end of file."""
+        while True:
+            try:
+                chunk = os.read(stderr_fd, 65536)
+            except BlockingIOError:
+                return True
+            if not chunk:
+                return False
+            if sink is not None:
+                sink.write(chunk)
+            if time.monotonic() >= deadline:
+                return True
+
     try:
         selector.register(stdout_fd, selectors.EVENT_READ, "out")
+        if stderr_fd >= 0:
+            selector.register(stderr_fd, selectors.EVENT_READ, "err")
         if data:
             selector.register(stdin_fd, selectors.EVENT_WRITE, "in")
         else:
@@ -189,6 +274,9 @@ def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: flo
                 if key.data == "out":
                     if not read_available():
                         selector.unregister(stdout_fd)
+                elif key.data == "err":
+                    if not read_stderr():
+                        selector.unregister(stderr_fd)
                 elif key.data == "in":
                     try:
                         written += os.write(stdin_fd, data[written: written + 65536])
@@ -209,6 +297,8 @@ def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: flo
         # finite, then take them. The leader is not reaped yet, so its pid still names the group.
         _kill_group(proc.pid)
         read_available()
+        if stderr_fd >= 0:
+            read_stderr()
         status = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
         if status is not None and status.si_code == os.CLD_EXITED and status.si_status != 0:
             return RunResult(None, seconds, f"exit {status.si_status}",

@@ -272,3 +272,43 @@ def test_a_run_can_be_cancelled_from_another_thread_and_leaves_nothing(tmp_path)
     run = run_program([sys.executable, str(tmp_path / "slow.py")], "1\n", tmp_path, 10.0, cancel=cancel)
     assert run.status == "cancelled" and run.output is None and time.monotonic() - started < 3
     assert [gone(pid) for pid in pids_in(tmp_path)] == [True]
+
+
+def test_a_program_that_floods_its_stderr_keeps_a_bounded_file_and_its_move(tmp_path):
+    from game.duel.judge import STDERR_CAP
+
+    spec = script(tmp_path, "noisy.py", "sys.stderr.write('e' * (8 << 20))\nsys.stderr.flush()\nprint('UP')\n")
+    result, folder = play_a(tmp_path, spec, DuelConfig(rounds=1, time_limit=5.0))
+    assert result.records[0] == ("A", "UP") and result.message == ""
+    size = (folder / "stderr.txt").stat().st_size
+    assert STDERR_CAP <= size < STDERR_CAP + 200
+    assert (folder / "stderr.txt").read_bytes().endswith(f"stops at {STDERR_CAP} bytes]\n".encode())
+
+
+JUDGE = """
+import sys
+from game.duel.judge import run_program
+run_program([sys.executable, {bot!r}], "", {cwd!r}, 60.0)
+"""
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_a_judge_stopped_by_a_signal_kills_the_program_it_runs(tmp_path, signame):
+    import signal
+    import subprocess
+
+    bot = tmp_path / "sleeper.py"
+    bot.write_text("import os, time\nopen('bot.pid', 'w').write(str(os.getpid()))\ntime.sleep(60)\n")
+    judge = subprocess.Popen([sys.executable, "-c", JUDGE.format(bot=str(bot), cwd=str(tmp_path))],
+                             cwd=Path(__file__).resolve().parents[2])
+    try:
+        end = time.monotonic() + 20
+        while not (tmp_path / "bot.pid").exists() and time.monotonic() < end:
+            time.sleep(0.02)
+        pid = int((tmp_path / "bot.pid").read_text())
+        judge.send_signal(getattr(signal, signame))
+        assert judge.wait(10) == -getattr(signal, signame)  # it still ends as the signal ends it
+        assert gone(pid)
+    finally:
+        judge.kill()
+        judge.wait()
