@@ -89,8 +89,9 @@ def _kill_group(pgid: int) -> None:
 
 
 # The process groups of the programs running now. A judge stopped by SIGTERM or SIGHUP (``kill``,
-# ``timeout``, a closed terminal) kills them before it goes: Python's default for those signals
-# ends the process without running the ``finally`` that would (Ctrl+C already does).
+# ``timeout``, a closed terminal) kills them, then exits as Ctrl+C would (exit status 128 + the
+# signal), running the ``finally`` blocks that remove temporary folders: Python's default for
+# those signals ends the process at once and leaves the programs running.
 _LIVE_GROUPS: set[int] = set()
 _HANDLED: set[int] = set()
 
@@ -98,8 +99,8 @@ _HANDLED: set[int] = set()
 def _stop_on_signal(signum, frame) -> None:
     for pgid in list(_LIVE_GROUPS):
         _kill_group(pgid)
-    signal.signal(signum, signal.SIG_DFL)  # then end as the signal would have ended us
-    os.kill(os.getpid(), signum)
+    signal.signal(signum, signal.SIG_DFL)  # a second one ends us at once
+    raise SystemExit(128 + signum)  # as Ctrl+C does: the temporary folders are removed on the way
 
 
 def install_cleanup() -> None:
