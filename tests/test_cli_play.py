@@ -176,3 +176,13 @@ def test_play_without_headless_opens_the_play_scene_with_the_agent_time(map_file
     monkeypatch.setattr(app, "run_in_window", window)
     assert main(["play", "--map", str(map_file), "--seed", "3", *extra]) == 0
     assert seen["agent_time"] == limit and seen["caption"] == "Treasure Island"
+
+
+def test_headless_log_path_is_checked_before_the_game_and_no_temporary_name_is_taken(map_file, tmp_path, capsys):
+    assert main(["play", "--headless", "--map", str(map_file), "--seed", "1", "--log", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err
+    keep = tmp_path / "LOG1.txt.tmp"
+    keep.write_text("mine\n")
+    assert main(["play", "--headless", "--map", str(map_file), "--seed", "1",
+                 "--log", str(tmp_path / "LOG1.txt")]) == 0
+    assert keep.read_text() == "mine\n" and (tmp_path / "LOG1.txt").read_text().split("\n")[1] in ("WIN", "LOSE")

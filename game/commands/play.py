@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from game.cli import UsageError, new_record_path
+from game.files import atomic_write_text, output_path
 
 from .common import RULES_HELP, choose_seed, load_agent, load_map, parse_rules
 
@@ -62,14 +63,12 @@ def run(args: argparse.Namespace) -> int:
     board, _ = load_map(args.map)
     seed = choose_seed(args.seed)
     agent = load_agent(args.agent, seed)
+    path = output_path(args.log, "--log", UsageError) if args.log else None  # before the game
     record = play_game(board, seed, agent, rules_from(args), time_limit=args.agent_time)
     text = record.log.text()
-    if args.log:
-        path = Path(args.log)
-        tmp = path.with_name(path.name + ".tmp")
+    if path is not None:
         try:
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(path)
+            atomic_write_text(path, text)
         except OSError as exc:
             raise UsageError(f"cannot write the log to {path}: {exc.strerror}") from None
         print(f"{record.result} in {record.state.turn} turns; log written to {path}", file=sys.stderr)

@@ -13,6 +13,8 @@ import os
 import re
 from pathlib import Path
 
+from game.files import atomic_write_text
+
 from .board import CELLS, DuelBoard
 from .config import MAX_SIDE, MIN_SIDE
 
@@ -115,6 +117,4 @@ def format_map(board: DuelBoard) -> str:
 def write_map(board: DuelBoard, path: str | os.PathLike) -> None:
     """Write atomically: a half-written map never replaces a good one."""
     path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(format_map(board), encoding="ascii", newline="\n")
-    os.replace(tmp, path)
+    atomic_write_text(path, format_map(board), encoding="ascii", newline="\n")

@@ -19,10 +19,10 @@ available or whose winner differs, naming the file and the move.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any, Sequence
 
+from game.files import atomic_write_text
 from game.scotlandyard.board import Board
 from game.scotlandyard.model import GameSetup, GameState, IllegalMove, Player, SetupError, new_game
 from game.scotlandyard.moves import Move, MoveSyntaxError, parse_move
@@ -75,15 +75,9 @@ def dumps(record: dict[str, Any]) -> str:
 def write_record(path: str | Path, record: dict[str, Any]) -> None:
     """Write atomically (a temporary file then a rename), so a failure never leaves half a file."""
     path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
     try:
-        tmp.write_text(dumps(record), encoding="utf-8")
-        os.replace(tmp, path)
+        atomic_write_text(path, dumps(record))
     except OSError as exc:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
         raise RecordError(f"{path}: cannot write the record ({exc.strerror or exc})") from None
 
 

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
+from game.files import atomic_write_text
+
 from .board import Board, walking_distance
 
 
@@ -289,6 +291,4 @@ def write_map(board: Board, path: str | os.PathLike, *, overwrite: bool = True) 
     path = Path(path)
     if path.exists() and not overwrite:
         raise FileExistsError(f"{path} exists; not overwriting it")
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(format_map(board), encoding="utf-8", newline="\n")
-    os.replace(tmp, path)
+    atomic_write_text(path, format_map(board), newline="\n")

@@ -91,3 +91,20 @@ def test_our_bot_command_plays_through_the_judge_as_a_program(tmp_path):
     text = log.read_text()
     assert text.split("\n")[-1] in ("", "game clear"), text
     assert text.startswith("A ") and "\nB " in text
+
+
+def test_a_log_path_that_cannot_be_written_is_refused_before_the_game(tmp_path, capsys):
+    for bad, words in ((tmp_path, "is a folder"), (tmp_path / "no" / "x.log", "does not exist")):
+        assert main(["duel", "play", "--map", MAP8, "--a", "walker", "--b", "walker", "--log", str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []  # no game was played, nothing was left
+
+
+def test_writing_the_log_never_touches_a_file_named_like_a_temporary_one(tmp_path):
+    log = tmp_path / "game.log"
+    keep = tmp_path / "game.log.tmp"
+    keep.write_text("the user's notes\n")
+    assert main(["duel", "play", "--map", MAP8, "--a", "walker", "--b", "walker", "--log", str(log)]) == 0
+    assert keep.read_text() == "the user's notes\n" and log.read_text().startswith("A ")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.log", "game.log.tmp"]

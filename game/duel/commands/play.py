@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 from game.cli import UsageError
+from game.files import atomic_write_text, output_path
 
 from ..config import DuelConfig
 from ..match import PlayerSpecError, play_match
@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--workdir {args.workdir}: {exc.strerror}") from None
     else:
         workdir = None
+    log_path = output_path(args.log, "--log", UsageError) if args.log else None  # before the game
     config = DuelConfig(time_limit=args.time_limit)
     try:
         result = play_match(board, args.a, args.b, config=config, seed=args.seed, workdir=workdir)
@@ -53,13 +54,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     for note in result.notes:
         print(f"run.py duel play: {note}", file=sys.stderr)
-    if args.log:
-        path = Path(args.log)
-        tmp = path.with_name(path.name + ".tmp")
+    if log_path is not None:
         try:
-            with open(tmp, "w", encoding="utf-8", newline="") as f:
-                f.write(result.log_text)
-            os.replace(tmp, path)
+            atomic_write_text(log_path, result.log_text, newline="")
         except OSError as exc:
             raise UsageError(f"--log {args.log}: {exc.strerror}") from None
         print(result.summary())

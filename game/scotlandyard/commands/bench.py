@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from game.cli import UsageError
+from game.files import atomic_write, atomic_write_text
 
 HELP = "Scotland Yard AIs side by side: Mr X's win rate with 95% interval, length, capture round, time per move"
 
@@ -175,16 +176,14 @@ def _interrupt(signum, frame):
 
 
 def _write(path: Path, text: str) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    atomic_write_text(path, text)
 
 
 def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    with open(tmp, "w", newline="", encoding="utf-8") as f:
+    def write(f) -> None:
         writer = csv.DictWriter(f, fieldnames=columns, extrasaction="ignore")
         writer.writeheader()
         for r in rows:
             writer.writerow({k: ("" if r.get(k) is None else r.get(k)) for k in columns})
-    os.replace(tmp, path)
+
+    atomic_write(path, write, newline="")
