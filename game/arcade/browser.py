@@ -33,16 +33,12 @@ def replay_columns(path: Path) -> dict[str, str]:
     """What the replay list shows for one file: game, map, date, outcome, turns, and whether a
     human played (some or all of the actions). Reads the JSON document only; a file that is not
     a readable replay says so in the outcome column."""
-    import json
+    from .games import game_for_format, other_game_columns, read_document
 
     row = {"game": "?", "map": path.stem, "date": "", "outcome": "unreadable", "turns": "", "human": ""}
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
+    doc = read_document(path)  # strict, and never raises: too deep, too large or broken is None
+    if doc is None:
         return row
-    if not isinstance(doc, dict):
-        return row
-    from .games import game_for_format, other_game_columns
 
     game = game_for_format(str(doc.get("format", "")))
     columns = getattr(game.entry, "replay_columns", None) if game is not None else None

@@ -9,7 +9,6 @@ touches no other game and no shared scene. Treasure Island's entry is
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -73,16 +72,16 @@ def game_for_format(fmt: str) -> ArcadeGame | None:
 
 
 def read_document(path: str | Path) -> dict | None:
-    """A replay file's JSON object, or None if it is not a JSON object (a course log, say)."""
+    """A replay file's JSON object, or None if it is not one we read (a course log, a file too
+    large or nested too deep: the game's own loader then says why)."""
+    from game.replayfiles import ReplayJSONError, read_replay_json
+
     try:
-        raw = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    if not raw.lstrip().startswith("{"):
-        return None
-    try:
-        doc = json.loads(raw)
-    except ValueError:
+        with open(path, "rb") as f:
+            if not f.read(4096).lstrip().startswith((b"{", b"\xef\xbb\xbf{")):
+                return None
+        doc = read_replay_json(path)
+    except (OSError, ReplayJSONError):
         return None
     return doc if isinstance(doc, dict) else None
 

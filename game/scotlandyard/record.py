@@ -82,13 +82,13 @@ def write_record(path: str | Path, record: dict[str, Any]) -> None:
 
 
 def read_record(path: str | Path) -> dict[str, Any]:
+    from game.replayfiles import ReplayJSONError, read_replay_json
+
     path = Path(path)
     try:
-        record = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read the record ({exc.strerror or exc})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise RecordError(f"{path}: not a JSON game record ({exc})") from None
+        record = read_replay_json(path)
+    except ReplayJSONError as exc:
+        raise RecordError(str(exc)) from None
     check_record(record, str(path))
     return record
 
@@ -143,7 +143,10 @@ def replay(record: dict[str, Any], where: str = "record") -> list[GameState]:
         except (MoveSyntaxError, IllegalMove) as exc:
             raise RecordError(f"{where}: move {i} ({text!r}): {exc}") from None
         states.append(state)
-    if "winner" in record and sorted(p.name for p in state.winner) != sorted(record["winner"]):
+    recorded = record.get("winner", [])
+    if not isinstance(recorded, list) or not all(isinstance(p, str) for p in recorded):
+        raise RecordError(f"{where}: expected \"winner\" to be a list of piece names")
+    if "winner" in record and sorted(p.name for p in state.winner) != sorted(recorded):
         raise RecordError(f"{where}: the record says the winner is {record['winner']}, "
                           f"the replay gives {sorted(p.name for p in state.winner)}")
     return states

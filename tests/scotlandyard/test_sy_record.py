@@ -85,7 +85,7 @@ def test_a_broken_record_names_the_file_and_what_is_wrong(tmp_path):
         replay(read_record(path), str(path))
 
     path.write_text("{not json")
-    with pytest.raises(RecordError, match="bad.json: not a JSON game record"):
+    with pytest.raises(RecordError, match="bad.json: not valid JSON at line 1 column 2"):
         read_record(path)
     path.write_text(json.dumps({"format": "scotland-yard-record", "version": 9}))
     with pytest.raises(RecordError, match="version 9"):

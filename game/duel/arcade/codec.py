@@ -84,6 +84,8 @@ def config_json(config: DuelConfig) -> dict:
 
 
 def config_from_json(raw: dict, source: str) -> DuelConfig:
+    if not isinstance(raw.get("effects", {}), dict):
+        raise DuelReplayError(f"{source}: bad rules: 'effects' should be an object")
     try:
         effects = tuple((k, (str(v[0]), int(v[1]))) for k, v in raw.get("effects", {}).items()) or None
         kwargs = {k: raw[k] for k in ("rounds", "stun_turns", "error_score", "time_limit") if k in raw}
@@ -147,6 +149,11 @@ def parse_document(doc: dict, source: str = "<replay>") -> DuelReplay:
     for key, kind in (("map", str), ("moves", list), ("players", dict), ("outcome", dict)):
         if not isinstance(doc.get(key), kind):
             raise DuelReplayError(f"{source}: {key!r} missing or not a {kind.__name__}")
+    for key, kind in (("rules", dict), ("seed", int), ("map_name", str), ("created", str)):
+        if key in doc and (not isinstance(doc[key], kind) or isinstance(doc[key], bool)):
+            raise DuelReplayError(f"{source}: {key!r} should be a {kind.__name__}, found {type(doc[key]).__name__}")
+    if not 0 <= doc.get("seed", 0) < 2**63:
+        raise DuelReplayError(f"{source}: 'seed' must be between 0 and 2**63 - 1")
     try:
         board = parse_board_text(doc["map"], f"{source}: map")
     except SetupError as exc:
@@ -195,18 +202,19 @@ def _check_outcome(state, recorded: dict, source: str) -> None:
 
 
 def load(path: str | Path) -> DuelReplay:
+    from game.replayfiles import ReplayJSONError, read_replay_json
+
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DuelReplayError(f"{path}: cannot read it ({exc})") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DuelReplayError(f"{path}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+        doc = read_replay_json(path)
+    except ReplayJSONError as exc:
+        raise DuelReplayError(str(exc)) from None
     if not isinstance(doc, dict):
         raise DuelReplayError(f"{path}: not a replay (expected a JSON object)")
-    return parse_document(doc, str(path))
+    try:
+        return parse_document(doc, str(path))
+    except (TypeError, AttributeError, KeyError, IndexError, OverflowError) as exc:  # a field of a wrong kind
+        raise DuelReplayError(f"{path}: not a valid duel replay ({type(exc).__name__}: {str(exc)[:100]})") from None
 
 
 # -- course logs -----------------------------------------------------------------------------------

@@ -112,7 +112,10 @@ def load(path: str | Path) -> SyReplay:
         record = read_record(path)
     except RecordError as exc:
         raise SyReplayError(str(exc)) from None
-    return parse_record(record, str(path))
+    try:
+        return parse_record(record, str(path))
+    except (TypeError, AttributeError, KeyError, IndexError, OverflowError) as exc:  # a field of a wrong kind
+        raise SyReplayError(f"{path}: not a valid record ({type(exc).__name__}: {str(exc)[:100]})") from None
 
 
 class SyCodec:

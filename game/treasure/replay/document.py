@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
+from game.replayfiles import MAX_DEPTH, MAX_REPLAY_BYTES, ReplayJSONError, strict_json  # noqa: F401 (re-exported)
 from game.treasure.actions import Action, Forfeit, parse_action
 from game.treasure.board import Board
 from game.treasure.config import RulesConfig
@@ -34,8 +35,6 @@ from game.treasure.mapfile import MapFormatError, format_map, parse_map
 
 FORMAT = "treasure-island-replay"
 VERSION = 2  # 2: with digests of the island, the rules and every action
-MAX_REPLAY_BYTES = 64 * 1024 * 1024
-MAX_DEPTH = 32  # a replay nests 5 deep; nothing needs more than this
 MAX_SEED = 2**64 - 1
 HUMAN = "human"
 UNFINISHED = "UNFINISHED"
@@ -151,64 +150,13 @@ def content_digests(board: Board, rules: RulesConfig, actions: list[RecordedActi
 
 # --- reading ---------------------------------------------------------------------------------
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ReplayError(f"the key {key!r} appears twice in one object")
-        out[key] = value
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise ReplayError(f"{name} is not a JSON number")
-
-
-def _check_tree(doc: Any) -> str | None:
-    """Why the decoded JSON cannot be a replay's (too deep, a lone surrogate), or None.
-    Iterative, so it cannot overflow the stack however the document is built."""
-    stack: list[tuple[Any, str, int]] = [(doc, "", 0)]
-    while stack:
-        value, where, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            return f"nested more than {MAX_DEPTH} deep at {where or 'the top'}"
-        if isinstance(value, str):
-            if any("\ud800" <= ch <= "\udfff" for ch in value):
-                return f"{where or 'the top'}: a string holds a lone surrogate (\\ud800-\\udfff), which is not text"
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                if any("\ud800" <= ch <= "\udfff" for ch in key):
-                    return f"{where or 'the top'}: a key holds a lone surrogate, which is not text"
-                stack.append((item, f"{where}.{key}" if where else key, depth + 1))
-        elif isinstance(value, list):
-            for i, item in enumerate(value):
-                stack.append((item, f"{where}[{i}]", depth + 1))
-    return None
-
-
 def parse_replay(text: str, source: str = "<replay>") -> Replay:
     """Read and check a replay document; raises :class:`ReplayError` with what and where, for
     any text at all (never another exception)."""
-    if not isinstance(text, str):
-        raise ReplayError(f"{source}: not text")
-    if len(text) > MAX_REPLAY_BYTES:
-        raise ReplayError(f"{source}: larger than {MAX_REPLAY_BYTES} characters: not a replay")
-    if text.startswith("\ufeff"):
-        text = text[1:]  # a byte order mark, as maps may have one
     try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        cut = " (the file looks truncated)" if exc.pos >= len(text.rstrip()) else ""
-        raise ReplayError(f"{source}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}{cut}") from None
-    except ReplayError as exc:
-        raise ReplayError(f"{source}: not a replay: {exc}") from None
-    except RecursionError:
-        raise ReplayError(f"{source}: not a replay: JSON nested far too deep") from None
-    except (ValueError, OverflowError) as exc:  # e.g. a number of more than 4300 digits
-        raise ReplayError(f"{source}: not valid JSON: {str(exc)[:120]}") from None
-    problem = _check_tree(doc)
-    if problem is not None:
-        raise ReplayError(f"{source}: not a replay: {problem}")
+        doc = strict_json(text, source)
+    except ReplayJSONError as exc:
+        raise ReplayError(str(exc)) from None
     if not isinstance(doc, dict):
         raise ReplayError(f"{source}: not a replay (expected a JSON object, found {type(doc).__name__})")
     fmt = doc.get("format")

@@ -1,0 +1,68 @@
+"""Every game's replay file is read strictly and refused in one line, never with a traceback: a
+key twice, NaN, nesting a thousand deep, a field of the wrong kind (the duel's and Scotland
+Yard's loaders let these through, or raised RecursionError, TypeError or AttributeError)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.arcade.browser import replay_columns
+from game.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory):
+    """One finished game's replay of each game: Treasure Island, the duel and Scotland Yard."""
+    folder = tmp_path_factory.mktemp("replays")
+    files = {"ti": folder / "ti.json", "duel": folder / "duel.json", "sy": folder / "sy.json"}
+    assert main(["play", "--headless", "--map", str(ROOT / "maps" / "island16.txt"), "--seed", "1",
+                 "--agent", "random-valid", "--record", str(files["ti"]), "--log", str(folder / "LOG.txt")]) == 0
+    from game.duel.arcade.codec import Document, to_document
+    from game.duel.arcade.session import DuelSession, read_board
+
+    session = DuelSession(read_board(str(ROOT / "maps" / "duel" / "duel8x8.txt")), {"A": "greedy", "B": "walker"},
+                          seed=1, map_name="duel8x8")
+    session.play_to_round(1001)
+    assert session.over
+    files["duel"].write_text(Document(to_document(session)).dumps())
+    assert main(["sy", "play", "--seed", "1", "--quiet", "--record", str(files["sy"])]) == 0
+    return files
+
+
+def _refused(path, capsys, *words):
+    assert main(["replay", str(path), "--check"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and str(path) in err, err
+    for word in words:
+        assert word in err, err
+
+
+@pytest.mark.parametrize("game", ["ti", "duel", "sy"])
+def test_a_key_twice_nan_and_deep_nesting_are_refused_in_one_line(saved, game, tmp_path, capsys):
+    text = saved[game].read_text()
+    assert main(["replay", str(saved[game]), "--check"]) == 0
+    capsys.readouterr()
+    twice = tmp_path / "twice.json"
+    twice.write_text(text.replace("{", '{"format": "x", ', 1))
+    _refused(twice, capsys, "appears twice")
+    deep = tmp_path / "deep.json"
+    deep.write_text(text.rstrip().rstrip("}") + ', "x": ' + "[" * 1000 + "]" * 1000 + "}\n")
+    _refused(deep, capsys, "deep")
+    assert replay_columns(deep)["outcome"] == "unreadable"
+    nan = tmp_path / "nan.json"
+    nan.write_text(text.rstrip().rstrip("}") + ', "x": NaN}\n')
+    _refused(nan, capsys, "NaN is not a JSON number")
+
+
+@pytest.mark.parametrize("game, key, value", [
+    ("duel", "rules", -1), ("duel", "seed", [1]), ("duel", "seed", "abc"), ("sy", "winner", None), ("sy", "winner", -1),
+])
+def test_a_field_of_the_wrong_kind_is_refused_in_one_line(saved, game, key, value, tmp_path, capsys):
+    doc = json.loads(saved[game].read_text())
+    doc[key] = value
+    bad = tmp_path / f"{game}-{key}.json"
+    bad.write_text(json.dumps(doc))
+    _refused(bad, capsys, key)
