@@ -39,7 +39,7 @@ def run(args) -> int:
     if not path.exists():
         raise UsageError(f"no results database at {path}: run a bench first (or pass --db PATH)")
     try:
-        db = ResultsDB(path)
+        db = ResultsDB(path, readonly=True)  # ratings only read
     except DatabaseError as exc:
         raise UsageError(str(exc)) from None
     out = Path(args.out)

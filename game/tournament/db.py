@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from game.cli import UsageError
+
 from .schedule import Job, Outcome
 
 SCHEMA_VERSION = 1
@@ -53,8 +55,9 @@ _COLUMNS = {line.split()[0] for line in _SCHEMA.split("CREATE TABLE IF NOT EXIST
             .strip().splitlines() if line.strip() and not line.strip().startswith(("UNIQUE", "--"))}
 
 
-class DatabaseError(Exception):
-    """The results file cannot be used (the message names the file and why)."""
+class DatabaseError(UsageError):
+    """The results file cannot be used (the message names the file and why). A usage error: a
+    command that meets one anywhere prints that one line and exits 2."""
 
 
 @dataclass(frozen=True)
@@ -83,15 +86,22 @@ def _version(spec: str, game: str | None = None) -> str:
 
 
 class ResultsDB:
-    def __init__(self, path: str | Path):
+    """The results of every game played. ``readonly`` (``ratings``): nothing is ever written, not
+    even the tables of a new file."""
+
+    def __init__(self, path: str | Path, *, readonly: bool = False):
         self.path = Path(path)
+        self.readonly = readonly
+        self.empty = False  # a file without tables (read only): no games
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not readonly:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
             self.conn = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
             self.conn.execute("PRAGMA busy_timeout = 30000")
-            self.conn.execute("PRAGMA journal_mode = WAL")
-            self._check_version()
-            self.conn.executescript(_SCHEMA)
+            self._check_version()  # before anything is changed: a file of someone else's stays as it is
+            if not readonly:
+                self.conn.execute("PRAGMA journal_mode = WAL")
+                self.conn.executescript(_SCHEMA)
         except sqlite3.DatabaseError as exc:
             raise DatabaseError(f"{self.path}: not a results database this program can use ({exc})") from None
         except OSError as exc:
@@ -116,6 +126,9 @@ class ResultsDB:
         if tables - {"meta", "games"}:
             raise DatabaseError(f"{self.path}: an SQLite file with other tables ({', '.join(sorted(tables))}), "
                                 f"not a results database; nothing was changed")
+        if self.readonly:
+            self.empty = True
+            return
         self.conn.executescript(_SCHEMA)
         self.conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)",
                           (str(SCHEMA_VERSION),))
@@ -139,12 +152,18 @@ class ResultsDB:
                                      "max_move_seconds, errors, detail, timing FROM games WHERE tournament = ?",
                                      (tournament,)):
             key, ranks, scores, turns, seconds, mean_s, max_s, errors, detail, timing = row
-            out[key] = Outcome.from_dict({"ranks": json.loads(ranks), "scores": json.loads(scores), "turns": turns,
-                                          "seconds": seconds,
-                                          "mean_move_seconds": mean_s, "max_move_seconds": max_s,
-                                          "errors": json.loads(errors), "detail": json.loads(detail),
-                                          "timing": json.loads(timing)})
+            out[key] = self._outcome(key, ranks, scores, turns, seconds, mean_s, max_s, errors, detail, timing)
         return out
+
+    def _outcome(self, key, ranks, scores, turns, seconds, mean_s, max_s, errors, detail, timing) -> Outcome:
+        try:
+            return Outcome.from_dict({"ranks": json.loads(ranks), "scores": json.loads(scores), "turns": turns,
+                                      "seconds": seconds, "mean_move_seconds": mean_s, "max_move_seconds": max_s,
+                                      "errors": json.loads(errors), "detail": json.loads(detail),
+                                      "timing": json.loads(timing)})
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise DatabaseError(f"{self.path}: game {key!r} is damaged ({type(exc).__name__}: {str(exc)[:80]}); "
+                                f"nothing was changed") from None
 
     def add(self, tournament: str, job: Job, outcome: Outcome) -> bool:
         """Store one finished game; ``False`` if this tournament already has it (never twice)."""
@@ -173,16 +192,21 @@ class ResultsDB:
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY id"
+        if self.empty:
+            return
         for row in self.conn.execute(sql, args):
             (name, kind, players, setup_name, setup_digest, seed, options, ranks, scores, turns, seconds, mean_s,
              max_s, errors, detail, timing, finished_at) = row
-            outcome = Outcome.from_dict({"ranks": json.loads(ranks), "scores": json.loads(scores), "turns": turns,
-                                         "seconds": seconds,
-                                         "mean_move_seconds": mean_s, "max_move_seconds": max_s,
-                                         "errors": json.loads(errors), "detail": json.loads(detail),
-                                         "timing": json.loads(timing)})
-            yield StoredGame(name, kind, tuple(json.loads(players)), setup_name, setup_digest, seed,
-                             json.loads(options), outcome, finished_at)
+            outcome = self._outcome(f"{name}/{seed}", ranks, scores, turns, seconds, mean_s, max_s, errors, detail,
+                                    timing)
+            try:
+                seats, opts = tuple(json.loads(players)), json.loads(options)
+                if not all(isinstance(p, str) for p in seats):
+                    raise TypeError("players are not names")
+            except (TypeError, ValueError) as exc:
+                raise DatabaseError(f"{self.path}: a game of {name!r} is damaged ({str(exc)[:80]}); "
+                                    f"nothing was changed") from None
+            yield StoredGame(name, kind, seats, setup_name, setup_digest, seed, opts, outcome, finished_at)
 
 
 def default_db_path() -> Path:

@@ -8,6 +8,7 @@ import pytest
 from game.tournament import (DaskExecutor, DatabaseError, Failure, Job, LocalExecutor, ResultsDB,
                              SchedulerUnreachable, SerialExecutor, make_options, run_tournament)
 from game.tournament.ratings import leaderboard
+from game.tournament.schedule import Outcome
 
 PLAY = "tests.tournament.fakegame:play"
 SOLO = "tests.tournament.fakegame:solo"
@@ -305,3 +306,27 @@ def test_bench_refuses_an_empty_or_repeated_agent_list(tmp_path, capsys, monkeyp
     assert main(["bench", "--agents", agents, "--maps", "maps/island16.txt", "--games", "1",
                  "--out", str(tmp_path / "o"), "--db", str(tmp_path / "r.sqlite")]) == 2
     assert words in capsys.readouterr().err and not (tmp_path / "o").exists()
+
+
+def test_ratings_never_writes_a_database_and_names_a_damaged_game(tmp_path, capsys):
+    from game.cli import main
+
+    foreign = tmp_path / "foreign.sqlite"
+    conn = sqlite3.connect(foreign)
+    conn.execute("CREATE TABLE foo (x)")
+    conn.commit()
+    conn.close()
+    before = foreign.read_bytes()
+    assert main(["ratings", "--db", str(foreign)]) == 2
+    assert "other tables (foo)" in capsys.readouterr().err and foreign.read_bytes() == before  # not even to WAL
+    empty = tmp_path / "empty.sqlite"
+    empty.write_bytes(b"")
+    assert main(["ratings", "--db", str(empty), "--out", str(tmp_path / "o")]) == 0
+    assert "no games" in capsys.readouterr().out and empty.read_bytes() == b""
+    db = ResultsDB(tmp_path / "r.sqlite")
+    db.add("t", Job("duel", ("walker", "random"), "tiny", "d" * 12, 0), Outcome((1, 2), (3.0, 1.0), 10))
+    db.conn.execute("UPDATE games SET scores = '[1, '")
+    db.close()
+    assert main(["ratings", "--db", str(tmp_path / "r.sqlite")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is damaged" in err and "Traceback" not in err
