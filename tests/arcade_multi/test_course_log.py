@@ -55,3 +55,12 @@ def test_a_course_log_opens_in_the_duel_replay_scene_at_its_final_scores(golden,
     lines = (golden / "golden-logs" / "game-0002.log").read_text().split("\n")
     final = scene.entries[scene.cursor].state
     assert (f"A Score: {final.score_a}", f"B Score: {final.score_b}") == (lines[-3], lines[-2])
+
+
+def test_a_score_of_thousands_of_digits_is_refused_with_its_line():
+    import pytest
+
+    from game.duel.arcade.codec import DuelReplayError, parse_course_log
+
+    with pytest.raises(DuelReplayError, match=r"huge.log: line 4: expected 'A Score: <number>'"):
+        parse_course_log("A UP\nB UP\nA Win\nA Score: " + "9" * 5000 + "\nB Score: 0\n", "huge.log")

@@ -245,8 +245,10 @@ def parse_course_log(text: str, source: str = "<log>") -> CourseLog:
         line = tail[1 + k]
         prefix = f"{side} Score: "
         value = line[len(prefix):]
-        if not line.startswith(prefix) or not value.lstrip("-").isdigit():
-            raise DuelReplayError(f"{source}: line {len(body) + 2 + k}: expected '{prefix}<number>', got {line!r}")
+        digits = value.lstrip("-")
+        if not line.startswith(prefix) or not (digits.isascii() and digits.isdigit()) or len(digits) > 4000:
+            raise DuelReplayError(f"{source}: line {len(body) + 2 + k}: expected '{prefix}<number>' (at most "
+                                  f"4000 digits), got {line[:60]!r}")
         scores.append(int(value))
     moves: list[tuple[str, str]] = []
     for n, line in enumerate(body, start=1):
