@@ -216,39 +216,34 @@ def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: flo
     kept_size = 0
     truncated = False
 
-    def read_available() -> bool:
-        """Read what the pipe holds now; False at end of file."""
-        nonlocal kept_size, truncated
+    def drain(fd: int, take) -> bool:
+        """Pass what the pipe holds now to ``take``; False at end of file."""
         while True:
             try:
-                chunk = os.read(stdout_fd, 65536)
+                chunk = os.read(fd, 65536)
             except BlockingIOError:
                 return True
             if not chunk:
                 return False
-            if kept_size < cap:
-                piece = chunk[: cap - kept_size]
-                kept.append(piece)
-                kept_size += len(piece)
-                truncated = truncated or len(piece) < len(chunk)
-            else:
-                truncated = True  # read and thrown away: the verdict waits for the exit
+            take(chunk)
             if time.monotonic() >= deadline:
                 return True
 
+    def keep(chunk: bytes) -> None:
+        nonlocal kept_size, truncated
+        if kept_size < cap:
+            piece = chunk[: cap - kept_size]
+            kept.append(piece)
+            kept_size += len(piece)
+            truncated = truncated or len(piece) < len(chunk)
+        else:
+            truncated = True  # read and thrown away: the verdict waits for the exit
+
+    def read_available() -> bool:
+        return drain(stdout_fd, keep)
+
     def read_stderr() -> bool:
-        """Pass what stderr holds now to the sink; False at end of file."""
-        while True:
-            try:
-                chunk = os.read(stderr_fd, 65536)
-            except BlockingIOError:
-                return True
-            if not chunk:
-                return False
-            if sink is not None:
-                sink.write(chunk)
-            if time.monotonic() >= deadline:
-                return True
+        return drain(stderr_fd, sink.write if sink is not None else (lambda chunk: None))
 
     try:
         selector.register(stdout_fd, selectors.EVENT_READ, "out")
