@@ -45,17 +45,13 @@ class UsageError(Exception):
 def new_record_path(text: str | None, option: str = "--record"):
     """The file a ``--record`` option names, checked before any game is played: a record is
     never written over an existing file, and its folder must exist. None without the option."""
-    from pathlib import Path
+    from game.files import output_path
 
     if not text:
         return None
-    path = Path(text)
-    if path.is_dir():
-        raise UsageError(f"{option} {path}: is a folder, expected a file name")
+    path = output_path(text, option, UsageError)
     if path.exists():
         raise UsageError(f"{option} {path}: the file exists; a record is never overwritten")
-    if not path.parent.is_dir():
-        raise UsageError(f"{option} {path}: the folder {path.parent} does not exist")
     return path
 
 

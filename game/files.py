@@ -22,7 +22,7 @@ def atomic_write(path: str | os.PathLike, write: Callable[[TextIO], None], *, en
         with os.fdopen(fd, "w", encoding=encoding, newline=newline) as f:
             umask = os.umask(0)
             os.umask(umask)
-            os.fchmod(f.fileno(), 0o666 & ~umask)  # mkstemp makes it private; this is an ordinary file
+            os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; this is an ordinary file
             write(f)
         os.replace(tmp, path)
     finally:
