@@ -82,7 +82,7 @@ class DuelObservation:
         """T, M, N, then M x N cells (with or without spaces between them), P, Q and C, separated
         by any whitespace; None if the text is not that."""
         tokens = text.split()
-        if len(tokens) < 3 or not all(t.isascii() and t.isdigit() for t in tokens[:3]):
+        if len(tokens) < 3 or not all(t.isascii() and t.isdigit() and len(t) <= 9 for t in tokens[:3]):
             return None
         t, m, n = (int(x) for x in tokens[:3])
         if not (0 < m <= 1024 and 0 < n <= 1024):
@@ -98,7 +98,7 @@ class DuelObservation:
         tail = tokens[rest:]
         if len(cells) != m * n or len(tail) != 3 or tail[2] not in ("A", "B"):
             return None
-        if not all(x.lstrip("-").isascii() and x.lstrip("-").isdigit() for x in tail[:2]):
+        if not all(x.lstrip("-").isascii() and x.lstrip("-").isdigit() and len(x) <= 4000 for x in tail[:2]):
             return None
         grid = tuple("".join(cells[i * n:(i + 1) * n]) for i in range(m))
         return cls(round=t, grid=grid, score_a=int(tail[0]), score_b=int(tail[1]), me=tail[2])
@@ -117,7 +117,8 @@ class DuelObservation:
             if line_no - 1 >= len(lines):
                 raise fail(line_no, what)
             text_value = lines[line_no - 1].strip()
-            if not text_value.lstrip("-").isascii() or not text_value.lstrip("-").isdigit():
+            digits = text_value.lstrip("-")
+            if not digits.isascii() or not digits.isdigit() or len(digits) > 4000:
                 raise fail(line_no, what)
             return int(text_value)
 
@@ -125,7 +126,7 @@ class DuelObservation:
         if len(lines) < 2:
             raise fail(2, "'M N'")
         size = lines[1].split()
-        if len(size) != 2 or not all(x.isascii() and x.isdigit() for x in size):
+        if len(size) != 2 or not all(x.isascii() and x.isdigit() and len(x) <= 9 for x in size):
             raise fail(2, "'M N'")
         m, n = int(size[0]), int(size[1])
         grid = []

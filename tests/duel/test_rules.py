@@ -231,3 +231,13 @@ def test_the_observation_reads_the_same_values_laid_out_otherwise_and_refuses_ot
                       (" ".join(text.split()[:-1]) + " C", 1)):
         with pytest.raises(ObservationFormatError, match=f"input line {line}: expected"):
             DuelObservation.from_text(bad)
+
+
+def test_numbers_of_thousands_of_digits_are_a_format_error_not_a_crash():
+    from game.duel.protocol import DuelObservation, ObservationFormatError
+
+    big = "9" * 5000
+    for text in (big + "\n2 2\nA .\n. B\n0\n0\nA\n", "1\n" + big + " 2\nA .\n. B\n0\n0\nA\n",
+                 "1\n2 2\nA .\n. B\n" + big + "\n0\nA\n", big + " 2 2 A . . B 0 0 A"):
+        with pytest.raises(ObservationFormatError):
+            DuelObservation.from_text(text)
