@@ -211,6 +211,10 @@ class AgentWorker:
         self._go.acquire()
         self._done = threading.Lock()
         self._done.acquire()
+        # One call at a time: the arcade may ask again (a new position) while a call it gave up on
+        # still runs; without this the hand-over above would give the new caller the old answer.
+        self._calls = threading.Lock()
+        self._closing = False  # close() came during a call: end the thread after it
         self.stuck = False
 
     def _loop(self) -> None:
@@ -229,7 +233,17 @@ class AgentWorker:
     def call(self, job: Callable[[], object], limit: float | None) -> tuple[bool, object]:
         """Run ``job()`` on the worker: ``(True, value)`` or ``(False, the exception it raised)``.
         TimeoutError past ``limit`` (and on every call after that). ``limit`` None: no thread,
-        the job runs here (and a KeyboardInterrupt in it is the caller's)."""
+        the job runs here (and a KeyboardInterrupt in it is the caller's). Calls from several
+        threads run one after the other, each getting its own job's answer."""
+        with self._calls:
+            try:
+                return self._call(job, limit)
+            finally:
+                if self._closing:
+                    self._closing = False
+                    self._stop()
+
+    def _call(self, job: Callable[[], object], limit: float | None) -> tuple[bool, object]:
         if self.stuck:
             raise TimeoutError("the agent's earlier call is still running")
         if limit is None:
@@ -264,7 +278,17 @@ class AgentWorker:
         self._result = (True, None)
 
     def close(self) -> None:
-        """End the thread if it is idle (a stuck one is left to die with the process)."""
+        """End the thread now if it is idle, or as soon as the call under way returns (a stuck
+        one is left to die with the process). Never waits for the agent."""
+        if not self._calls.acquire(blocking=False):
+            self._closing = True
+            return
+        try:
+            self._stop()
+        finally:
+            self._calls.release()
+
+    def _stop(self) -> None:
         if self._thread is not None and not self.stuck:
             self._job = AgentWorker._STOP
             self._go.release()

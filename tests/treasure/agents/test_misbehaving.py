@@ -321,3 +321,35 @@ def test_no_module_of_the_game_hands_an_agent_the_engine_board_or_hints(island):
     leaks = [(m.__name__, name) for m in modules for name, value in vars(m).items()
              if secret & set(_reachable(value))]
     assert leaks == []
+
+
+def test_two_callers_of_one_agent_worker_each_get_their_own_answer():
+    # The arcade asks again (the player moved) while a call it gave up on still runs: the second
+    # caller used to be able to take the first call's answer, a move for the old position.
+    import threading
+
+    from game.treasure.agents.runner import AgentWorker
+
+    worker = AgentWorker("test")
+    started = threading.Event()
+    answers = {}
+
+    def slow():
+        started.set()
+        time.sleep(0.3)
+        return "old position"
+
+    first = threading.Thread(target=lambda: answers.setdefault("first", worker.call(slow, 5.0)))
+    first.start()
+    assert started.wait(5)
+    answers["second"] = worker.call(lambda: "new position", 5.0)
+    first.join(5)
+    assert answers == {"first": (True, "old position"), "second": (True, "new position")}
+    worker.close()  # idle: the thread ends
+    assert worker.call(lambda: "again", 5.0) == (True, "again")
+    busy = threading.Thread(target=lambda: worker.call(lambda: time.sleep(0.2), 5.0))
+    busy.start()
+    time.sleep(0.05)
+    worker.close()  # during a call: returns at once, the thread ends after the call
+    busy.join(5)
+    assert worker._thread is None
