@@ -42,6 +42,10 @@ class UsageError(Exception):
     """Bad input from the user: printed as one line on stderr, exit status 2."""
 
 
+class HelpShown(Exception):
+    """The user asked for a list (``--rules help``): printed on stdout, exit status 0."""
+
+
 def new_record_path(text: str | None, option: str = "--record"):
     """The file a ``--record`` option names, checked before any game is played: a record is
     never written over an existing file, and its folder must exist. None without the option."""
@@ -158,6 +162,9 @@ def _run(module, args) -> int:
         if isinstance(seed, int) and seed < 0:  # one rule for every command's --seed
             raise UsageError(f"--seed must be >= 0, not {seed}")
         return int(module.run(args) or 0)
+    except HelpShown as shown:
+        print(shown)
+        return 0
     except UsageError as exc:
         print(f"run.py: error: {exc}", file=sys.stderr)
         return 2

@@ -186,3 +186,12 @@ def test_headless_log_path_is_checked_before_the_game_and_no_temporary_name_is_t
     assert main(["play", "--headless", "--map", str(map_file), "--seed", "1",
                  "--log", str(tmp_path / "LOG1.txt")]) == 0
     assert keep.read_text() == "mine\n" and (tmp_path / "LOG1.txt").read_text().split("\n")[1] in ("WIN", "LOSE")
+
+
+@pytest.mark.parametrize("command", [["play", "--headless", "--map", "MAP"], ["bench", "--agents", "greedy",
+                                                                             "--maps", "MAP"]])
+def test_rules_help_lists_the_keys_on_stdout_and_exits_0(map_file, capsys, command):
+    argv = [str(map_file) if a == "MAP" else a for a in command]
+    assert main([*argv, "--rules", "help"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("--rules keys and their defaults: actions_per_turn=2") and err == ""

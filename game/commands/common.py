@@ -6,7 +6,7 @@ import secrets
 import warnings
 from pathlib import Path
 
-from game.cli import UsageError
+from game.cli import HelpShown, UsageError
 from game.paths import default_map
 from game.treasure.board import Board
 from game.treasure.mapfile import MapFormatError, MapWarning, read_map
@@ -91,7 +91,7 @@ def parse_rules(text: str | None, base=None):
         return base
     if text.strip().lower() == "help":
         listing = ", ".join(f"{name}={default}" for name, default in rules_keys())
-        raise UsageError(f"--rules keys and their defaults: {listing}")
+        raise HelpShown(f"--rules keys and their defaults: {listing}")
     known = {f.name: getattr(base, f.name) for f in fields(RulesConfig)}
     values: dict = {}
     for item in text.split(","):
