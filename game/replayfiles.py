@@ -154,16 +154,23 @@ def strict_json(text: str, source: str) -> Any:
     return doc
 
 
-def read_replay_json(path: str | os.PathLike) -> Any:
-    """:func:`strict_json` of a file, read as UTF-8 (no more than the size limit is read)."""
+def read_replay_text(path: str | os.PathLike) -> str:
+    """A replay file's text: UTF-8 (a byte order mark is fine), at most MAX_REPLAY_BYTES (no more
+    is read, whatever the file's size); ReplayJSONError naming the file otherwise."""
     path = Path(path)
     try:
         with open(path, "rb") as f:
-            data = f.read(MAX_REPLAY_BYTES + 1)
+            raw = f.read(MAX_REPLAY_BYTES + 1)
     except OSError as exc:
         raise ReplayJSONError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    if len(raw) > MAX_REPLAY_BYTES:
+        raise ReplayJSONError(f"{path}: larger than {MAX_REPLAY_BYTES} bytes: not a replay")
     try:
-        text = data.decode("utf-8")
+        return raw.decode("utf-8-sig")  # a byte order mark is fine, as in map files
     except UnicodeDecodeError as exc:
         raise ReplayJSONError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    return strict_json(text, str(path))
+
+
+def read_replay_json(path: str | os.PathLike) -> Any:
+    """:func:`strict_json` of a replay file's text (:func:`read_replay_text`)."""
+    return strict_json(read_replay_text(path), str(path))

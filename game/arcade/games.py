@@ -77,11 +77,8 @@ def read_document(path: str | Path) -> dict | None:
     from game.replayfiles import ReplayJSONError, read_replay_json
 
     try:
-        with open(path, "rb") as f:
-            if not f.read(4096).lstrip().startswith((b"{", b"\xef\xbb\xbf{")):
-                return None
         doc = read_replay_json(path)
-    except (OSError, ReplayJSONError):
+    except ReplayJSONError:  # every failure, unreadable files included
         return None
     return doc if isinstance(doc, dict) else None
 
