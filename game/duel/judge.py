@@ -11,16 +11,17 @@ what we reproduce (DUEL.md §4):
   ``invalid output format`` too (logged with replacement characters).
 
 Safety, beyond the course: no shell (the command is split like a shell would, then executed
-directly); the program runs in a new session, and its whole process group is killed at the limit
-AND after every normal exit, so a forked child never outlives its move; at most ``output_cap``
-bytes of output are kept (the rest is read and thrown away until the program ends or the limit
-comes, so the verdict stays the course's: a flood that ends in time with status 0 is invalid
-output, one that runs past the limit is a time-out); stderr goes to a file in the program's own
-working folder, at most ``STDERR_CAP`` bytes of it over a game (the rest is read and thrown away).
-A judge stopped by SIGTERM or SIGHUP kills the running program's group before it ends. A run ends when the started process exits: its answer is what it wrote to standard
-output by then. The course's judge sent the output to a file and read it as soon as the program
-ended, so a child left running (even one holding standard output open) never delayed or changed a
-move there; here such a child is also killed at once.
+directly); the program runs in a new session, and its whole process group is killed at the limit AND
+after every normal exit, so a forked child never outlives its move; at most ``output_cap`` bytes of
+output are kept (the rest is read and thrown away until the program ends or the limit comes, so the
+verdict stays the course's: a flood that ends in time with status 0 is invalid output, one that runs
+past the limit is a time-out); stderr goes to a file in the program's own working folder, at most
+``STDERR_CAP`` bytes of it over a game (the rest is read and thrown away). A judge stopped by
+SIGTERM or SIGHUP kills the running program's group before it ends. A run ends when the started
+process exits: its answer is what it wrote to standard output by then. The course's judge sent the
+output to a file and read it as soon as the program ended, so a child left running (even one holding
+standard output open) never delayed or changed a move there; here such a child is also killed at
+once.
 """
 
 from __future__ import annotations
@@ -106,8 +107,8 @@ def _stop_on_signal(signum, frame) -> None:
 def install_cleanup() -> None:
     """Kill every running program's group if this process gets SIGTERM or SIGHUP. Only from the
     main thread (Python's rule for signal handlers), and only where nobody set a handler already;
-    :func:`run_program` calls it, and a program that runs programs from other threads (the
-    arcade) calls it at start."""
+    :func:`run_program` calls it. The arcade runs programs from a worker thread, where this does
+    nothing: there SDL turns SIGTERM into a quit event, and leaving the scene kills its program."""
     import threading
 
     if threading.current_thread() is not threading.main_thread():
@@ -184,7 +185,7 @@ def run_program(argv: list[str], stdin_text: str, cwd: str | os.PathLike, time_l
     pid = proc.pid
     _LIVE_GROUPS.add(pid)
     try:
-        return _converse(proc, stdin_text.encode("utf-8"), started, deadline, output_cap, cancel, sink)
+        return _converse(proc, stdin_text.encode("utf-8"), started, deadline, output_cap, sink, cancel)
     finally:
         _kill_group(pid)   # the leader is not reaped yet, so pid still names its group
         _LIVE_GROUPS.discard(pid)
@@ -199,7 +200,7 @@ def run_program(argv: list[str], stdin_text: str, cwd: str | os.PathLike, time_l
 
 
 def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: float, cap: int,
-              cancel=None, sink: _StderrSink | None = None) -> RunResult:
+              sink: _StderrSink, cancel=None) -> RunResult:
     stdin_fd = proc.stdin.fileno()
     stdout_fd = proc.stdout.fileno()
     stderr_fd = proc.stderr.fileno() if proc.stderr is not None else -1
@@ -243,7 +244,7 @@ def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: flo
         return drain(stdout_fd, keep)
 
     def read_stderr() -> bool:
-        return drain(stderr_fd, sink.write if sink is not None else (lambda chunk: None))
+        return drain(stderr_fd, sink.write)
 
     try:
         selector.register(stdout_fd, selectors.EVENT_READ, "out")

@@ -33,7 +33,7 @@ from typing import Callable
 
 from .board import DuelBoard
 from .config import DuelConfig
-from .judge import OUTPUT_CAP, STDERR_FILE, RunResult, install_cleanup, run_program, split_command
+from .judge import OUTPUT_CAP, STDERR_FILE, RunResult, run_program, split_command
 from .log import Record, format_log, record_text
 from .protocol import MOVES, Bot, Decision, DuelObservation
 from .rules import INVALID_OUTPUT, TIME_OUT, DuelState, fault, initial_state, observe, step
@@ -83,7 +83,6 @@ class ProgramPlayer:
     def __init__(self, command: str, workdir: str | os.PathLike, time_limit: float, *,
                  output_cap: int = OUTPUT_CAP, label: str | None = None):
         self.argv = split_command(command)
-        install_cleanup()  # made in the main thread, though the arcade runs it from another
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.time_limit = time_limit
