@@ -39,11 +39,9 @@ def load_agent(name: str, seed: int):
 
 
 def choose_seed(seed: int | None) -> int:
-    if seed is None:
-        return secrets.randbelow(2**31)
-    if seed < 0:
-        raise UsageError(f"--seed must be >= 0, not {seed}")
-    return seed
+    """The seed given, or a random one (a negative one never gets here: game.cli._run refuses it
+    for every command)."""
+    return secrets.randbelow(2**31) if seed is None else seed
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -43,14 +43,10 @@ def rules_from(args):
     return parse_rules(getattr(args, "rules", None), base)
 
 
-def check_record_path(args) -> Path | None:
-    return new_record_path(getattr(args, "record", None))
-
-
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "maps", None) or getattr(args, "out", None):
         return run_batch(args)
-    record_path = check_record_path(args)
+    record_path = new_record_path(args.record)
     if not args.headless:
         try:
             from game.commands import arcade

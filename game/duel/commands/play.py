@@ -32,8 +32,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if not args.time_limit > 0:
         raise UsageError(f"--time-limit must be positive, not {args.time_limit}")
-    if args.seed < 0:
-        raise UsageError(f"--seed must be >= 0, not {args.seed}")
     for option, spec in (("--a", args.a), ("--b", args.b)):
         if spec.startswith("cmd:") and not spec[4:].strip():
             raise UsageError(f"{option}: cmd: needs a command, as in cmd:./mybot")

@@ -160,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
         print("sy bench: no game finished")
         return 130 if run.interrupted else 1
     summary = summarise(rows, args.move_time)
-    _write(out / "results.json", json.dumps(summary, indent=2) + "\n")
+    atomic_write_text(out / "results.json", json.dumps(summary, indent=2) + "\n")
     _write_csv(out / "results.csv", RESULT_COLUMNS, summary)
     _write_csv(out / "games.csv", GAME_COLUMNS, game_dicts(rows))
     _chart(summary, out / "winrate.png", args.move_time)
@@ -173,10 +173,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _interrupt(signum, frame):
     raise KeyboardInterrupt
-
-
-def _write(path: Path, text: str) -> None:
-    atomic_write_text(path, text)
 
 
 def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
