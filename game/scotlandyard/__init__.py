@@ -18,8 +18,9 @@ _EXPORTS = {
     "game.scotlandyard.model": (
         "DEFAULT_DETECTIVE_TICKETS", "DEFAULT_MRX_TICKETS", "DETECTIVE_STARTS", "MRX_STARTS",
         "STANDARD24MOVES", "STANDARD_REVEALS", "Event", "default_detective_tickets",
-        "default_mrx_tickets", "GameSetup", "GameState", "IllegalMove", "Model", "ObserverSet", "Player",
-        "SetupError", "Tickets", "new_game", "standard_game", "standard_players", "standard_setup"),
+        "default_mrx_tickets", "GameSetup", "GameState", "IllegalMove", "Model", "Observer", "ObserverSet",
+        "Ordered", "Player", "SetupError", "Tickets", "new_game", "standard_game", "standard_players",
+        "standard_setup"),
     "game.scotlandyard.moves": (
         "DoubleMove", "LogEntry", "Move", "MoveSyntaxError", "SingleMove", "format_move", "parse_move"),
     "game.scotlandyard.pieces": ("DETECTIVES", "Piece", "Ticket", "Transport"),

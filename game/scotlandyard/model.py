@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 import random
+from collections import abc
 from collections.abc import Mapping, Set
 from dataclasses import dataclass
 from typing import Iterable, Iterator
@@ -26,7 +27,7 @@ from game.scotlandyard.pieces import DETECTIVES, Piece, Ticket
 
 __all__ = [
     "Ordered", "Tickets", "Player", "GameSetup", "SetupError", "IllegalMove", "GameState", "new_game",
-    "standard_game", "Model", "ObserverSet", "Event", "DEFAULT_MRX_TICKETS", "DEFAULT_DETECTIVE_TICKETS",
+    "standard_game", "Model", "Observer", "ObserverSet", "Event", "DEFAULT_MRX_TICKETS", "DEFAULT_DETECTIVE_TICKETS",
     "STANDARD_REVEALS", "STANDARD24MOVES", "MRX_STARTS", "DETECTIVE_STARTS", "default_mrx_tickets",
     "default_detective_tickets", "standard_setup", "standard_players",
 ]
@@ -178,14 +179,14 @@ class GameSetup:
     went?). Building one never checks it (``new_game`` does)."""
 
     board: Board
-    reveals: tuple[bool, ...]
+    reveals: Ordered
 
     def __post_init__(self):
         if self.reveals is not None:
-            object.__setattr__(self, "reveals", tuple(bool(r) for r in self.reveals))
+            object.__setattr__(self, "reveals", Ordered(bool(r) for r in self.reveals))
 
     @property
-    def moves(self) -> tuple[bool, ...]:
+    def moves(self) -> Ordered:
         """The coursework's name for the reveal list."""
         return self.reveals
 
@@ -612,16 +613,29 @@ def _rebuild(setup, pieces, locs, tix, remaining, log, history):
 # --------------------------------------------------------------------------------------------
 # creating a game
 # --------------------------------------------------------------------------------------------
-def new_game(setup: GameSetup, mrx: Player, detectives: Iterable[Player]) -> GameState:
+def _detective_sequence(given: tuple) -> tuple:
+    """``new_game``'s detectives, given as one sequence or one by one, as a tuple."""
+    if len(given) == 1 and not isinstance(given[0], Player):
+        if given[0] is None:
+            raise TypeError("the detectives are missing (None)")
+        if isinstance(given[0], (str, bytes)) or not isinstance(given[0], abc.Iterable):
+            raise TypeError(f"the detectives must be Player values or a sequence of them, "
+                            f"got {type(given[0]).__name__}")
+        return tuple(given[0])
+    return given
+
+
+def new_game(setup: GameSetup, mrx: Player, *detectives: Player | Iterable[Player]) -> GameState:
     """The first state of a game: Mr X to move, empty log. Raises ``TypeError`` for a missing
-    setup or player and :class:`SetupError` for a setup that cannot make a game (§3)."""
+    setup or player and :class:`SetupError` for a setup that cannot make a game (§3).
+
+    The detectives come as one sequence (``new_game(setup, mrx, [red, blue])``) or one by one,
+    as the coursework's factory takes them (``new_game(setup, mrx, red, blue)``)."""
     if setup is None:
         raise TypeError("the setup is missing (None)")
     if mrx is None:
         raise TypeError("Mr X is missing (None)")
-    if detectives is None:
-        raise TypeError("the detectives are missing (None)")
-    detectives = tuple(detectives)
+    detectives = _detective_sequence(detectives)
     for i, d in enumerate(detectives):
         if d is None:
             raise TypeError(f"detective {i} is missing (None)")
@@ -737,12 +751,22 @@ class ObserverSet(Set):
         return f"ObserverSet({list(self._items)!r})"
 
 
+class Observer:
+    """What a model tells after each move; subclass it and override ``on_model_changed``. Any
+    object can be registered: one with no ``on_model_changed`` is told nothing, as an observer
+    that keeps this class's does (the coursework's interface method does nothing by default)."""
+
+    def on_model_changed(self, state: GameState, event: Event) -> None:
+        """Called once per move with the new state and its event."""
+
+
 class Model:
     """The current state of a game and its observers (SCOTLAND-YARD.md §8).
 
-    An observer is any object with ``on_model_changed(state, event)``; after each
-    ``choose_move`` every registered observer is told once, in the order they registered, with
-    the new state and ``Event.GAME_OVER`` (if it has a winner) or ``Event.MOVE_MADE``.
+    An observer is any object, usually an :class:`Observer`; after each ``choose_move`` every
+    registered observer is told once, in the order they registered, by a call of its
+    ``on_model_changed(state, event)`` with the new state and ``Event.GAME_OVER`` (if it has a
+    winner) or ``Event.MOVE_MADE``. An observer without that method is told nothing.
     """
 
     def __init__(self, state: GameState):
@@ -754,8 +778,9 @@ class Model:
         self._observers: list = []
 
     @classmethod
-    def create(cls, setup: GameSetup, mrx: Player, detectives: Iterable[Player]) -> "Model":
-        return cls(new_game(setup, mrx, detectives))
+    def create(cls, setup: GameSetup, mrx: Player, *detectives: Player | Iterable[Player]) -> "Model":
+        """A model of a new game; the detectives as :func:`new_game` takes them."""
+        return cls(new_game(setup, mrx, *detectives))
 
     @property
     def state(self) -> GameState:
@@ -791,5 +816,7 @@ class Model:
         self._state = state
         event = Event.GAME_OVER if state.winner else Event.MOVE_MADE
         for observer in list(self._observers):
-            observer.on_model_changed(state, event)
+            told = getattr(observer, "on_model_changed", None)
+            if told is not None:
+                told(state, event)
         return state

@@ -4,7 +4,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from game.scotlandyard import Event, IllegalMove, Model, ObserverSet, SingleMove
+from game.scotlandyard import (
+    STANDARD_REVEALS, Board, Event, GameSetup, IllegalMove, Model, Observer, ObserverSet, SingleMove,
+)
 from tests.scotlandyard.helpers import MRX, RED, TAXI, det, game_on, line_board, mrx, standard
 
 
@@ -133,3 +135,17 @@ def test_observers_that_cannot_be_hashed_are_registered_listed_and_told():
     assert list(model.observers) == [b]
     model.unregister(b)
     assert model.observers == frozenset() and model.observers == ObserverSet()
+
+
+def test_an_observer_without_the_callback_is_told_nothing_and_the_base_class_does_nothing():
+    # The coursework's observer interface has a default method that does nothing; a port that
+    # registers a bare object, or an Observer it never overrides, must not crash a move.
+    calls = []
+    model = Model.create(GameSetup(Board.standard(), STANDARD_REVEALS), mrx(45), det(RED, 1))
+    bare, base, recorder = object(), Observer(), Recorder("r", calls)
+    for o in (bare, base, recorder):
+        model.register(o)
+    assert model.observers == {bare, base, recorder}
+    state = model.choose_move(SingleMove(MRX, 45, TAXI, 46))
+    assert model.state is state and [c[0] for c in calls] == ["r"]
+    assert Observer().on_model_changed(state, Event.MOVE_MADE) is None

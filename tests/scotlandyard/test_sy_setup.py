@@ -137,3 +137,22 @@ def test_players_and_the_log_read_like_the_coursework_lists():
     assert state.players == [MRX, RED, BLUE] and state.players == (MRX, RED, BLUE)
     assert state.travel_log == [LogEntry.hidden(Ticket.TAXI)]
     assert state.travel_log != [LogEntry.reveal(Ticket.TAXI, 46)]
+    assert state.setup.reveals == list(STANDARD_REVEALS) and state.setup.moves == tuple(STANDARD_REVEALS)
+    assert state.setup.reveals != list(STANDARD_REVEALS)[:-1]
+
+
+def test_detectives_may_be_given_one_by_one_as_the_coursework_factory_takes_them():
+    red, blue = det(RED, 26), det(BLUE, 29)
+    assert new_game(SETUP, mrx(45), red, blue) == new_game(SETUP, mrx(45), [red, blue])
+    assert new_game(SETUP, mrx(45), red).players == [MRX, RED]
+    assert new_game(SETUP, mrx(45), iter([red])).players == [MRX, RED]
+    with pytest.raises(TypeError, match="detective 1 is missing"):
+        new_game(SETUP, mrx(45), red, None)
+    with pytest.raises(TypeError, match="detectives are missing"):
+        new_game(SETUP, mrx(45), None)
+    with pytest.raises(TypeError, match="got str"):
+        new_game(SETUP, mrx(45), "RED")
+    with pytest.raises(SetupError, match="no detective"):
+        new_game(SETUP, mrx(45))
+    with pytest.raises(SetupError, match="same colour"):
+        new_game(SETUP, mrx(45), red, det(RED, 50))
