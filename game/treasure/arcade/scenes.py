@@ -127,6 +127,9 @@ class PlayScene(BaseScene):
         self.view.director.speed = speed
         self.view.sound = ctx.sound
         self.panel = Panel(panel_rect, ctx.text, ctx.scale)
+        self._spoiler_before = False  # X was on when the person took over: on again at hand-back
+        if human:
+            self._hide_spoiler()
         from .agent_thinking import AgentThinking  # the agent decides off the frame loop in a window
 
         self.thinking = AgentThinking(match, asynchronous=getattr(ctx, "think_async", False))
@@ -267,12 +270,25 @@ class PlayScene(BaseScene):
     # -- the human override -------------------------------------------------------------------------
 
     def set_human(self, human: bool) -> None:
+        was = self.human
         self.human = human
         self.override.cancel()
         self.message = ""
         self.view.ghost = None
         if human:
             self.autoplay = False
+            self._hide_spoiler()
+        elif was and self._spoiler_before:
+            self._spoiler_before = False
+            self.view.on.add("treasure")
+
+    def _hide_spoiler(self) -> None:
+        """A person playing never sees the treasure (X, the spectator's spoiler, and with it the
+        pirate's route ahead and turns left): it goes off, and comes back at hand-back."""
+        if "treasure" in self.view.on:
+            self.view.on.discard("treasure")
+            self._spoiler_before = True
+            self.view.say("Spoiler off while you play", GHOST_TEXT, 2.0)
 
     def try_action(self, action) -> bool:
         """Apply the player's action; a refused one shows the engine's reason and costs nothing."""
@@ -414,6 +430,9 @@ class PlayScene(BaseScene):
             return Replace(self.menu_scene())
         elif name.startswith("speed_"):
             view.director.speed = name[len("speed_"):]
+        elif name == "toggle_treasure" and self.human:
+            self.message = "the treasure stays hidden while you play (O hands the game back)"
+            view.say("No spoiler while you play: O hands the game back to the agent", RED_TEXT, 2.5)
         elif view_intention(name, view):
             pass
         elif name in ("hint_prev", "hint_next", "hint_clear"):

@@ -236,3 +236,26 @@ def test_the_game_over_headline_speaks_to_the_player_only_when_the_player_played
         h.frames(10)
     assert h.match.over and any(step.by == "human" for step in h.match.steps)
     assert h.play.over_lines()[0] == {"WIN": "YOU WIN!", "LOSE": "YOU LOSE"}[h.match.state.outcome]
+
+
+def test_the_treasure_spoiler_is_off_and_refused_while_a_person_plays(display, board):
+    h = Harness(board, seed=3, speed="instant", agent_factory=scripted())
+    h.press("x")
+    assert "treasure" in h.play.view.on  # a spectator may peek
+    h.press("o")
+    assert h.play.human and "treasure" not in h.play.view.on
+    h.press("x")
+    h.frames(2)
+    assert "treasure" not in h.play.view.on and "hidden while you play" in h.play.message
+    h.press("o")
+    assert not h.play.human and "treasure" in h.play.view.on  # back as the spectator left it
+    h.press("x", "o", "o")
+    assert not h.play.human and "treasure" not in h.play.view.on  # off stays off
+
+
+def test_a_game_started_for_a_person_with_the_spoiler_asked_for_starts_without_it(display, board):
+    h = Harness(board, seed=3, speed="instant", agent_factory=scripted(), overlays={"treasure", "scanned"})
+    play = PlayScene(h.ctx, h.match, "island", overlays={"treasure", "scanned"}, human=True)
+    assert play.view.on == {"scanned"}
+    play.set_human(False)
+    assert "treasure" in play.view.on
