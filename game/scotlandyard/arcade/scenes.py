@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.arcade.common import fit_text
 from game.arcade.thinking import Thinker, draw_indicator
 from game.arcade.turnscene import GOLD, GREY, RED, SPEEDS, OptionsScene, TurnPlayScene, watch_caption
 from game.arcade.turnscene import layout as _layout
@@ -124,6 +125,7 @@ class SyPlayScene(TurnPlayScene):
         self.double = False
         self.first_leg: tuple[Ticket, int] | None = None
         self.menu: TicketMenu | None = None
+        self._mrx_ready_at = None  # hot seat: the entry after which Mr X's player lifted the curtain
         super().__init__(ctx, session, autoplay=autoplay, text=text, thinker=thinker, options=options)
         self.view.speed = speed
         self.view.show(session.history[-1], self.mode)
@@ -148,13 +150,34 @@ class SyPlayScene(TurnPlayScene):
             return None
         if len(humans) == 1:
             return side_mode(humans[0])
-        return side_mode(session.mover)  # hotseat: the side to move
+        if self.curtain:
+            return "detectives"  # hot seat: the public view until Mr X's player alone watches
+        return side_mode(session.mover)  # hot seat: the side to move
+
+    @property
+    def curtain(self) -> bool:
+        """Hot seat (a person plays each side): when Mr X comes to move, his view waits behind a
+        curtain until his player lifts it, so the detectives' player, who just moved, never sees
+        where he is. The detectives' view hides nothing from Mr X, so it needs none."""
+        session = self.session
+        return (len(session.humans) == 2 and not session.over and session.mover == "mrx"
+                and self._mrx_ready_at is not session.history[-1])
+
+    def lift_curtain(self) -> None:
+        self._mrx_ready_at = self.session.history[-1]
+        self.view.finish()
+        self.view.show(self.session.history[-1], self.mode)
+        self._reset_input()
+        self.say("Mr X's view: click a bright station (D: double move)")
 
     @property
     def mode(self) -> str:
         return self.locked_mode or self.free_mode
 
     def cycle_view(self) -> None:
+        if self.curtain:
+            self.say("Mr X's player: click or press Space to see his view")
+            return
         if self.locked_mode is not None:
             self.say(f"The view stays on {SIDE_NAMES[self.session.humans[0]] if len(self.session.humans) == 1 else 'the side to move'}"
                      " while you play: hidden information is hidden until the game ends")
@@ -197,6 +220,7 @@ class SyPlayScene(TurnPlayScene):
         self.view.show(self.session.history[-1], self.mode)
 
     def on_restart(self) -> None:
+        self._mrx_ready_at = None
         self._reset_input()
 
     def show_current(self, entry=None, animate: bool = False) -> None:
@@ -256,7 +280,7 @@ class SyPlayScene(TurnPlayScene):
 
     def _refresh_choices(self) -> None:
         """Which stations a person may click now (the rest are dimmed), and the moving piece."""
-        if not self.human_turn() or self.view.busy:
+        if not self.human_turn() or self.view.busy or self.curtain:
             self.view.set_choices(None)
             return
         state = self.session.state
@@ -417,6 +441,9 @@ class SyPlayScene(TurnPlayScene):
 
     def handle(self, intention):  # noqa: C901 - a flat table of what each key does
         name, data = intention.name, intention.data
+        if self.curtain and (name in ("step", "round") or (name == CLICK and data.button == 1)):
+            self.lift_curtain()
+            return None
         if self.menu is not None:
             if name.startswith("speed_"):
                 self.choose_menu(SPEEDS.index(name[6:]))
@@ -477,6 +504,8 @@ class SyPlayScene(TurnPlayScene):
             draw_indicator(surface, self.ctx.text, self.view.rect, self.thinker.thinking_for, self.ctx.scale, thinking)
         if self.menu is not None:
             self.menu.draw(surface, self.ctx)
+        if self.curtain:
+            self.draw_curtain(surface)
         if self.panel.rect.w:
             entry = session.history[-1]
             names = {side: session.name(side) for side in ("mrx", "detectives")}
@@ -486,8 +515,30 @@ class SyPlayScene(TurnPlayScene):
                             note=self.message if self.message and self.message_age < 6.0 else "")
         self.draw_caption(surface)
 
+    def draw_curtain(self, surface: pygame.Surface) -> None:
+        """Hot seat: the board's public view under a box that asks the detectives to look away."""
+        ctx, rect = self.ctx, self.view.rect
+        title, small = ctx.px(34), ctx.px(18)
+        lines = (("MR X'S TURN", title, GOLD), ("Detectives' player: look away now.", small, (235, 235, 245)),
+                 ("Mr X's player: click or press Space to see where he is.", small, (235, 235, 245)))
+        width = max(ctx.text.measure(text, size)[0] for text, size, _ in lines) + ctx.px(48)
+        height = sum(int(size * 1.5) for _, size, _ in lines) + ctx.px(32)
+        box = pygame.Rect(0, 0, min(width, rect.w - ctx.px(8)), height)
+        box.center = rect.center
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((10, 12, 20, 235))
+        surface.blit(shade, box.topleft)
+        pygame.draw.rect(surface, GOLD, box, max(1, ctx.px(2)), border_radius=ctx.px(8))
+        y = box.y + ctx.px(16)
+        for text, size, colour in lines:
+            ctx.text.draw(surface, fit_text(ctx.text, text, size, box.w - ctx.px(16)), size, colour,
+                          (box.centerx, y), anchor="midtop")
+            y += int(size * 1.5)
+
     def caption_text(self):
         session = self.session
+        if self.curtain:
+            return "Mr X's turn: detectives, look away.   Click or Space: show Mr X's view   F1: help", GOLD
         if session.over:
             return f"{winner_text(session.state)}   R: again   Q: options   V: view", GOLD
         if self.human_turn():

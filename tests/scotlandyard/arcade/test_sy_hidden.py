@@ -90,3 +90,42 @@ def test_his_reasons_are_hidden_and_a_reveal_shows_his_last_seen_station(display
     assert shown_reason(last_mrx, play.mode) == HIDDEN_REASON
     if not state.winner and len(log) == 3 and state.is_mrx_turn is False:
         assert play.view.seen.mrx is None
+
+
+def _click_a_move(h, station):
+    h.click_station(station)
+    if h.top.menu is not None:
+        h.press("1")
+
+
+def test_hot_seat_hides_mr_x_behind_a_curtain_until_his_player_lifts_it(display):
+    h = Harness(play_scene({"mrx": "human", "detectives": "human"}, seed=3))
+    play = h.top
+    session = play.session
+    h.frames(2)
+    # the game opens on Mr X's turn: the curtain first, over the public view, nothing to click
+    assert play.curtain and play.mode == "detectives" and play.view.seen.mrx is None
+    assert play.view.available is None and "look away" in play.caption_text()[0]
+    here = session.state.mrx_location
+    play.cycle_view()  # V cannot get round it
+    assert play.mode == "detectives"
+    h.click_station(next(iter(session.state.board.neighbours(here))))
+    assert len(session.history) == 1 and not play.curtain  # that click only lifted it
+    assert play.mode == "mrx" and play.view.seen.mrx == here
+    _click_a_move(h, sorted(play.view.available)[0])
+    assert len(session.history) == 2 and session.mover == "detectives"
+    assert not play.curtain and play.mode == "detectives" and play.view.seen.mrx is None
+    while session.mover == "detectives":
+        h.frames(120)  # the last move's glide ends
+        assert not play.curtain
+        before = len(session.history)
+        _click_a_move(h, sorted(play.view.available - {d.location for d in session.state.detectives})[0])
+        assert len(session.history) == before + 1
+    # every detective moved: Mr X is to move, and the screen still shows only the public view
+    assert session.mover == "mrx" and not session.over
+    assert play.curtain and play.mode == "detectives" and play.view.seen.mrx is None
+    assert play.view.available is None
+    h.frames(120)
+    assert play.curtain and play.view.seen.mrx is None  # time alone does not lift it
+    h.press("space")
+    assert not play.curtain and play.mode == "mrx" and play.view.seen.mrx == session.state.mrx_location
