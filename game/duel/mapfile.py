@@ -1,8 +1,9 @@
 """Reader and writer of the course's map files (``20map``, ``88map``; DUEL.md §1).
 
-The format: a header ``M N``, then ``M`` lines of ``N`` cells joined by single spaces. Tolerated:
-CRLF line ends and a missing final newline (the course's own files end without one). Everything
-else is refused with a :class:`MapFormatError` naming the file, line, column, the offending text
+The format: a header ``M N``, then ``M`` lines of ``N`` cells joined by single spaces. Tolerated,
+as an editor may leave them: CRLF line ends, a missing final newline (the course's own files end
+without one), blank lines after the last row, spaces or tabs at the end of a line, a UTF-8 byte
+order mark, and more than one space or a tab in the header. Everything else is refused with a :class:`MapFormatError` naming the file, line, column, the offending text
 and what was expected: a malformed header, a size out of 2..64, ragged or badly spaced rows,
 unknown cells, too few or too many rows, not exactly one ``A`` and one ``B``.
 """
@@ -18,7 +19,7 @@ from game.files import atomic_write_text
 from .board import CELLS, DuelBoard
 from .config import MAX_SIDE, MIN_SIDE
 
-_HEADER = re.compile(r"([0-9]+) ([0-9]+)")
+_HEADER = re.compile(r"([0-9]+)[ \t]+([0-9]+)")
 
 
 class MapFormatError(ValueError):
@@ -50,17 +51,19 @@ def parse_map(text: str, source: str = "<map>") -> DuelBoard:
     def fail(line: int, column: int, found: str, expected: str) -> MapFormatError:
         return MapFormatError(source, line, column, found, expected)
 
-    text = text.replace("\r\n", "\n")
-    if text.endswith("\n"):
-        text = text[:-1]  # one final newline is optional
-    lines = text.split("\n")
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a byte order mark, as a Windows editor may write
+    lines = text.replace("\r\n", "\n").split("\n")
     for number, line in enumerate(lines, 1):
-        if "\r" in line:
+        if "\r" in line.rstrip("\r"):
             raise fail(number, line.index("\r") + 1, line, "a line ending in LF or CRLF (a lone CR is not one)")
+    lines = [line.rstrip(" \t\r") for line in lines]  # what an editor leaves at a line's end
+    while len(lines) > 1 and not lines[-1]:
+        lines.pop()  # the final newline is optional, and blank lines after the rows mean nothing
 
     header = _HEADER.fullmatch(lines[0])
     if header is None:
-        raise fail(1, 1, lines[0], "the header 'M N': two numbers joined by one space")
+        raise fail(1, 1, lines[0], "the header 'M N': two numbers joined by a space")
     rows, cols = int(header.group(1)), int(header.group(2))
     for value, column, what in ((rows, 1, "rows"), (cols, header.start(2) + 1, "columns")):
         if not MIN_SIDE <= value <= MAX_SIDE:
@@ -92,7 +95,7 @@ def parse_map(text: str, source: str = "<map>") -> DuelBoard:
                        f"the row to end after {cols} cells (the header says {cols} columns)")
         grid.append("".join(cells))
     if len(lines) > rows + 1:
-        extra = rows + 2
+        extra = next(n for n in range(rows + 2, len(lines) + 1) if lines[n - 1])  # blank ones are fine
         raise fail(extra, 1, lines[extra - 1], f"the end of the file after {rows} rows (the header says {rows} rows)")
 
     players: dict[str, list[tuple[int, int]]] = {"A": [], "B": []}

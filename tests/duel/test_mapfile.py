@@ -33,6 +33,18 @@ def test_crlf_and_a_missing_final_newline_are_tolerated(text):
     assert parse_map(text) == parse_map(GOOD)
 
 
+@pytest.mark.parametrize("text", [
+    "2 3\nA m x\nx n B\n\n", "2 3\nA m x\nx n B\n \n\t\n\n",        # blank lines after the rows
+    "2 3 \nA m x  \nx n B\t\n", "2 3\r\nA m x \r\nx n B \r\n\r\n",  # spaces or tabs at a line's end
+    "\ufeff2 3\nA m x\nx n B\n", "2  3\nA m x\nx n B\n", "2\t3\nA m x\nx n B",  # a BOM; the header's gap
+])
+def test_what_an_editor_leaves_behind_is_tolerated(text, tmp_path):
+    assert parse_map(text) == parse_map(GOOD)
+    path = tmp_path / "edited.txt"
+    path.write_bytes(text.encode("utf-8"))
+    assert read_map(path) == parse_map(GOOD)
+
+
 @pytest.mark.parametrize("text, line, column, expected", [
     ("2 3\nA m x\nx n\n", 3, 4, "3 cells"),                      # ragged row
     ("2 3\nA m x\nx n B x\n", 3, 6, "end after 3 cells"),        # too long
@@ -41,11 +53,14 @@ def test_crlf_and_a_missing_final_newline_are_tolerated(text):
     ("2 3\nA,m,x\nx n B\n", 2, 2, "one space"),
     ("2 3\nA m x\n", 3, 1, "row 2 of 2"),                        # too few rows
     ("2 3\nA m x\nx n B\nx x x\n", 4, 1, "end of the file"),     # too many rows
-    ("2 3\nA m x\nx n B\n\n", 4, 1, "end of the file"),          # a blank line at the end
+    ("2 3\nA m x\n\nx n B\n", 3, 1, "3 cells"),                  # a blank line between rows
+    ("2 3\nA m x\nx n B\n\nx x x\n", 5, 1, "end of the file"),   # a row after a blank line
     ("2 3\nA m x\nx n A\n", 3, 5, "exactly one A"),
     ("2 3\nA m x\nx n .\n", 2, 1, "exactly one B"),
     ("2x3\nA m x\nx n B\n", 1, 1, "header"),
-    ("2 3 \nA m x\nx n B\n", 1, 1, "header"),
+    ("2 3 4\nA m x\nx n B\n", 1, 1, "header"),
+    (" 2 3\nA m x\nx n B\n", 1, 1, "header"),
+    ("2 3\n A m x\nx n B\n", 2, 1, "a cell"),                    # a space before the first cell
     ("1 3\nA m B\n", 1, 1, "2..64 rows"),
     ("2 65\nA m x\nx n B\n", 1, 3, "2..64 columns"),
     ("2 3\nA m x\rx n B\n", 2, 6, "LF or CRLF"),
