@@ -139,9 +139,11 @@ def strict_json(text: str, source: str) -> Any:
     try:
         doc = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        cut = " (the file looks truncated)" if exc.pos >= len(text.rstrip()) else ""
+        unended = exc.msg.startswith("Unterminated string")  # it ran to the end of the text
+        what = "a string starts here and never ends" if unended else exc.msg
+        cut = " (the file looks truncated)" if unended or exc.pos >= len(text.rstrip()) else ""
         raise ReplayJSONError(f"{source}: not valid JSON at line {exc.lineno} column {exc.colno}: "
-                              f"{exc.msg}{cut}") from None
+                              f"{what}{cut}") from None
     except ReplayJSONError as exc:
         raise ReplayJSONError(f"{source}: not a replay: {exc}") from None
     except RecursionError:

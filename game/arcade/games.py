@@ -74,13 +74,21 @@ def game_for_format(fmt: str) -> ArcadeGame | None:
 def read_document(path: str | Path) -> dict | None:
     """A replay file's JSON object, or None if it is not one we read (a course log, a file too
     large or nested too deep: the game's own loader then says why)."""
+    return document_or_reason(path)[0]
+
+
+def document_or_reason(path: str | Path) -> tuple[dict | None, str]:
+    """A replay file's JSON object and "", or None and why it is not one (one line naming the
+    file: unreadable, not JSON and where, too large, not an object). Never raises."""
     from game.replayfiles import ReplayJSONError, read_replay_json
 
     try:
         doc = read_replay_json(path)
-    except ReplayJSONError:  # every failure, unreadable files included
-        return None
-    return doc if isinstance(doc, dict) else None
+    except ReplayJSONError as exc:  # every failure, unreadable files included
+        return None, str(exc)
+    if not isinstance(doc, dict):
+        return None, f"{path}: not a replay document (a JSON object with a 'format'), but a JSON {type(doc).__name__}"
+    return doc, ""
 
 
 def game_of_replay(path: str | Path) -> ArcadeGame | None:
@@ -93,9 +101,9 @@ def game_of_replay(path: str | Path) -> ArcadeGame | None:
 
 def replay_scene(ctx, path: str, **options):
     """A scene for any game's replay file; ValueError with one line if no game opens it."""
-    doc = read_document(path)
+    doc, why = document_or_reason(path)
     if doc is None:
-        raise ValueError(f"{path}: not a replay document (a JSON object with a 'format')")
+        raise ValueError(why)
     game = game_for_format(str(doc.get("format", "")))
     if game is None:
         known = ", ".join(f for g in arcade_games() if g.entry for f in getattr(g.entry, "replay_formats", ()))

@@ -66,3 +66,19 @@ def test_a_field_of_the_wrong_kind_is_refused_in_one_line(saved, game, key, valu
     bad = tmp_path / f"{game}-{key}.json"
     bad.write_text(json.dumps(doc))
     _refused(bad, capsys, key)
+
+
+@pytest.mark.parametrize("game", ["ti", "duel", "sy"])
+def test_a_file_cut_short_says_so_on_the_command_line_and_in_the_replay_list(saved, game, tmp_path, capsys):
+    from game.arcade.games import replay_scene
+
+    text = saved[game].read_text()
+    cut_in_a_string = text[: text.index('"', len(text) // 2) + 3]  # inside a string, halfway
+    for name, partial in (("in-string", cut_in_a_string), ("between", text[: len(text) // 3].rstrip())):
+        bad = tmp_path / f"{game}-{name}.json"
+        bad.write_text(partial)
+        _refused(bad, capsys, "not valid JSON at line", "truncated")
+        with pytest.raises(ValueError) as info:  # what the replay list's Enter shows after "Refused: "
+            replay_scene(None, str(bad))
+        assert "not valid JSON at line" in str(info.value) and "truncated" in str(info.value)
+        assert "Unterminated string starting at" not in str(info.value)
