@@ -188,6 +188,9 @@ class ReplayListScene(BaseScene):
             for k, part in enumerate(reversed(lines)):
                 t.draw(surface, part, small, (240, 90, 80), (w // 2, bottom - k * (t.measure("Ag", small)[1] + 2)),
                        anchor="midbottom")
+        elif self.files:  # the chosen row's file: two rows alike in every column are told apart here
+            t.draw(surface, fit_text(t, f"File: {self.files[self.row].name}", small, w - ctx.px(40)), small,
+                   (170, 170, 190), (w // 2, bottom), anchor="midbottom")
         t.draw(surface, "Up / Down: choose   Enter / click: open   Delete: delete (asks)   Esc: back", small,
                (170, 170, 190), (w // 2, h - ctx.px(12)), anchor="midbottom")
 

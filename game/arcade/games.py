@@ -189,6 +189,17 @@ def other_game_replay(args) -> int | None:
     return 0
 
 
+def modified(path) -> str:
+    """When a file was last written, as the replay list's dates read (for a record that does
+    not say when it was made, such as ``sy play --record``'s, which is the same bytes each run)."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromtimestamp(Path(path).stat().st_mtime).isoformat(sep=" ", timespec="minutes")
+    except (OSError, ValueError, OverflowError):
+        return ""
+
+
 def other_game_columns(path, doc: dict, row: dict[str, str]) -> dict[str, str]:
     """The replay list's row (game, map, date, outcome, turns, human) for a game's replay, from
     that game's ``describe_replay`` (:mod:`game.arcade.browser`)."""
@@ -202,7 +213,7 @@ def other_game_columns(path, doc: dict, row: dict[str, str]) -> dict[str, str]:
         described = {}
     row["game"] = game.info.title
     row["map"] = described.get("map", row["map"])
-    row["date"] = str(doc.get("created", ""))[:16].replace("T", " ")
+    row["date"] = str(doc.get("created", ""))[:16].replace("T", " ") or modified(path)
     row["outcome"] = described.get("result", "?")
     row["turns"] = described.get("length", "?")
     row["human"] = described.get("human", "")

@@ -82,3 +82,39 @@ def test_a_file_cut_short_says_so_on_the_command_line_and_in_the_replay_list(sav
             replay_scene(None, str(bad))
         assert "not valid JSON at line" in str(info.value) and "truncated" in str(info.value)
         assert "Unterminated string starting at" not in str(info.value)
+
+
+def test_the_replay_list_row_of_a_scotland_yard_record_has_a_date_and_who_played(saved, tmp_path):
+    row = replay_columns(saved["sy"])  # sy play --record: no "created" (the same bytes each run)
+    assert row["game"] == "Scotland Yard" and row["human"] == "no"
+    assert row["date"][:2] == "20" and len(row["date"]) == 16  # the file's own time instead
+    doc = json.loads(saved["sy"].read_text())
+    doc["names"] = {"mrx": "default", "detectives": "human"}
+    mixed = tmp_path / "mixed.json"
+    mixed.write_text(json.dumps(doc))
+    assert replay_columns(mixed)["human"] == "yes"
+    doc["names"]["mrx"] = "human"
+    both = tmp_path / "both.json"
+    both.write_text(json.dumps(doc))
+    assert replay_columns(both)["human"] == "all"
+    doc["names"] = {"mrx": "default", "detectives": "random"}
+    doc["notes"] = [{"r": "", "by": "human" if i == 0 else "ai", "ms": 0} for i in range(len(doc["moves"]))]
+    taken = tmp_path / "taken.json"
+    taken.write_text(json.dumps(doc))
+    assert replay_columns(taken)["human"] == "yes"  # one move after O took a side over
+
+
+def test_the_replay_list_names_the_chosen_file(saved, display, monkeypatch):
+    import pygame
+
+    from game.arcade.app import make_context
+    from game.arcade.browser import ReplayListScene
+
+    drawn = []
+    ctx = make_context((1280, 720), sprites_dir="", maps=[])
+    real = ctx.text.draw
+    monkeypatch.setattr(ctx.text, "draw", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k))
+    listing = ReplayListScene(ctx, folder=saved["sy"].parent)
+    listing.row = listing.files.index(saved["sy"])
+    listing.draw(pygame.Surface((1280, 720)))
+    assert f"File: {saved['sy'].name}" in drawn
