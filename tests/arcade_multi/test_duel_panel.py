@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 import pygame
 
-from game.duel.arcade.panel import DETAIL_LINES, DuelPanel, detail_text
+from game.duel.arcade.panel import DETAIL_LINES, DuelPanel, describe, detail_text, shown_output
 from game.duel.bots import make_bot
 from game.duel.mapfile import read_map
 from game.duel.rules import initial_state, observe
@@ -29,6 +29,19 @@ def test_the_detail_says_the_move_and_its_time_once_then_why():
     assert detail_text(move(by="human"), None) == "LEFT (you)"
     assert detail_text(move(REASON), 1.25) == "thinking... 1.2 s"
     assert detail_text(None, None) == ""
+
+
+def test_a_programs_bad_output_is_shown_printable_and_as_a_fault():
+    # golden game 5: A printed 20 blank lines, then DOWN (the course's "invalid output format")
+    said = "\n" * 20 + "DOWN"
+    assert shown_output(said) == "\\n×20DOWN"
+    assert shown_output("RIGHT\r\n") == "RIGHT\\r\\n" and shown_output("a\\b\x00") == "a\\\\b\\x00"
+    faulted = SimpleNamespace(reason="", move=said, by="bot", seconds=0.0, fault="invalid output format")
+    assert detail_text(faulted, None) == "invalid output format, it printed \\n×20DOWN (0 ms)"
+    assert all(ch.isprintable() for ch in detail_text(faulted, None))
+    before = SimpleNamespace(round=1)
+    entry = SimpleNamespace(player="A", fault="invalid output format", move=said, events=())
+    assert describe(entry, before) == "T1 A: invalid output format (\\n×20DOWN)"
 
 
 def test_the_default_bots_reason_begins_with_its_move():

@@ -24,6 +24,30 @@ ITEM_WORDS = {"m": "+1", "n": "-1", "s": "x2", "t": "/2", "b": "mine"}
 DETAIL_LINES = 4  # the default bot's longest reasons (about 170 characters with the move) need 4 at 800x600
 
 
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\\": "\\\\"}
+
+
+def shown_output(text: str) -> str:
+    """A program's raw output, printable on one line: line breaks and other control characters
+    as escapes (``\\n``), a run of the same one counted (``\\n×20``), so ``'\\n' * 20 + 'DOWN'``
+    reads ``\\n×20DOWN`` instead of a smear of blank glyphs."""
+    parts: list[str] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch.isprintable() and ch != "\\":
+            parts.append(ch)
+            i += 1
+            continue
+        run = 1
+        while i + run < len(text) and text[i + run] == ch:
+            run += 1
+        code = _ESCAPES.get(ch) or (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+        parts.append(code * run if run < 3 else f"{code}×{run}")
+        i += run
+    return "".join(parts)
+
+
 def detail_text(last, thinking: float | None) -> str:
     """What a player's box says under its score: the bot thinking, or its last move, how long it
     took and why (a reason that begins with the move, as the default bot's do, does not say it twice)."""
@@ -33,6 +57,10 @@ def detail_text(last, thinking: float | None) -> str:
         return ""
     if last.by == "human":
         return f"{last.move} (you)"
+    if getattr(last, "fault", ""):
+        said = f", it printed {shown_output(last.move)}" if last.move else ""
+        why = f": {last.reason}" if last.reason else ""
+        return f"{last.fault}{said} ({last.seconds * 1000:.0f} ms){why}"
     text = f"{last.move or '-'} in {last.seconds * 1000:.0f} ms"
     reason = last.reason or ""
     if last.move and reason.startswith(f"{last.move}: "):
@@ -46,7 +74,7 @@ def describe(entry, before) -> str:
         return "the game starts"
     rnd = before.round if before is not None else entry.state.round
     if entry.fault:
-        said = f" ({entry.move})" if entry.move else ""
+        said = f" ({shown_output(entry.move)})" if entry.move else ""
         return f"T{rnd} {entry.player}: {entry.fault}{said}"
     text = f"T{rnd} {entry.player} {entry.move}"
     for event in entry.events:
