@@ -131,6 +131,9 @@ class CursorReplayScene(BaseScene):
             self.round_step(1)
         elif name == "prev_round":
             self.round_step(-1)
+        elif name.startswith("speed_"):
+            self.view.speed = name[len("speed_"):]
+            self.message = f"Speed: {self.view.speed}"
         elif name == "start":
             self.seek(0)
         elif name == "end":

@@ -46,4 +46,5 @@ OPTIONS_KEYS: list[tuple[str, str, str]] = kt.options_keys("Erase a character")
 
 
 def bindings(table, *, digits: str | None = None):
-    return kt.bindings(table, digits=digits, digit_help="A digit of G's round number")
+    return kt.bindings(table, digits=digits,
+                       digit_help="A digit of G's round number; else 1-4: speed slow / normal / fast / instant")

@@ -42,6 +42,7 @@ REPLAY_KEYS: list[tuple[str, str, str]] = [
     ("pageup", "prev_reveal", "Previous reveal"),
     *kt.REPLAY_ENDS,
     *kt.REPLAY_PLAY,
+    *kt.speed_keys(),
     *BOARD_KEYS,
     *kt.REPLAY_BACK,
 ]

@@ -106,7 +106,6 @@ REPLAY_KEYS: list[tuple[str, str, str]] = [
     ("h", "help", "Help: this list"),
 ] + SOUND_KEYS + view_keys("Overlay: where the treasure can still be") + [
     ("backspace", "erase", "Erase a digit of G's number"),
-    ("delete", "delete", "Delete this replay (asks first)"),
 ]
 
 BROWSER_KEYS: list[tuple[str, str, str]] = [

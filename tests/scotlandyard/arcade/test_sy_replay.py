@@ -76,3 +76,14 @@ def test_the_replay_browser_describes_a_scotland_yard_record(recorded):
     assert row["game"] == "Scotland Yard" and row["players"] == "Mr X random vs random"
     assert row["result"] in ("Mr X escapes", "detectives win")
     assert row["length"] == str(sum(1 for e in session.history if e.side == 'mrx'))  # Mr X's turns
+
+
+def test_the_replay_has_the_speed_keys_its_help_lists(display, recorded):
+    _, path = recorded
+    h = Harness(lambda ctx: games.replay_scene(ctx, str(path)))
+    scene = h.top
+    rows = dict((row[0], row[1]) for row in scene.key_rows())
+    for digit, speed in (("1", "slow"), ("3", "fast"), ("4", "instant"), ("2", "normal")):
+        assert digit in rows and speed in rows[digit].lower()
+        h.press(digit)
+        assert scene.view.speed == speed
