@@ -188,7 +188,7 @@ def test_a_tampered_replay_is_refused_with_the_move_that_differs(tmp_path, displ
     session.play_sync(20)
     doc = codec.to_document(session)
     doc["moves"][3]["p"] = "A" if doc["moves"][3]["p"] == "B" else "B"
-    with pytest.raises(codec.DuelReplayError, match="move 3"):
+    with pytest.raises(codec.DuelReplayError, match="move 4:"):  # moves[3]: the screen's "Move 4"
         codec.parse_document(doc, "x.json")
 
 

@@ -161,7 +161,7 @@ def parse_document(doc: dict, source: str = "<replay>") -> DuelReplay:
     config = config_from_json(doc.get("rules") or {}, source)
     players = {side: str(doc["players"].get(side, "?")) for side in ("A", "B")}
     session = _replayer(board, players, config, doc.get("seed", 0), doc.get("map_name", "replay"))
-    for n, raw in enumerate(doc["moves"]):
+    for n, raw in enumerate(doc["moves"], start=1):  # as the replay screen counts them
         where = f"{source}: move {n}"
         if not isinstance(raw, dict):
             raise DuelReplayError(f"{where}: expected an object")
