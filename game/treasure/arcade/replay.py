@@ -352,7 +352,10 @@ class ReplayScene(BaseScene):
         rect = pygame.Rect(0, view.bottom, view.w, self.ctx.size[1] - view.bottom)
         surface.fill((16, 18, 30), rect)
         final = self.playback.final
-        head = f"REPLAY  turn {self.turn}/{final.turn}  action {self.cursor}/{self.last}"
+        shown = self.view.shown
+        # While an action plays out, the board and panel still show the position before it: say so.
+        step = f"{shown}->{self.cursor}" if shown != self.cursor else f"{self.cursor}"
+        head = f"REPLAY  turn {self.turn}/{final.turn}  action {step}/{self.last}"
         if self.goto_digits is not None:
             text, colour = f"Go to turn: {self.goto_digits}_   (Enter: go, Esc: cancel)", (255, 210, 60)
         else:
@@ -360,7 +363,9 @@ class ReplayScene(BaseScene):
             text = head + ("  PLAYING" if self.autoplay else "")
             if recorded is not None:
                 who = "you" if recorded.by == "human" else recorded.by
-                text += f"   {who}: {recorded.action.text()}" + (f" ({recorded.reason})" if recorded.reason else "")
+                playing = "now playing " if shown != self.cursor else ""
+                text += (f"   {playing}{who}: {recorded.action.text()}"
+                         + (f" ({recorded.reason})" if recorded.reason else ""))
             colour = (220, 220, 230)
         from .panel import fit_text
 

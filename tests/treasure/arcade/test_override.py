@@ -259,3 +259,21 @@ def test_a_game_started_for_a_person_with_the_spoiler_asked_for_starts_without_i
     assert play.view.on == {"scanned"}
     play.set_human(False)
     assert "treasure" in play.view.on
+
+
+def test_the_replay_caption_says_which_action_is_playing_out(display, board, tmp_path, monkeypatch):
+    h, scene, playback = replay_scene(board, tmp_path, speed="slow")
+    drawn = []
+    real = h.ctx.text.draw
+    monkeypatch.setattr(h.ctx.text, "draw", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k))
+    h.press("right")
+    h.frames(1)
+    assert scene.cursor == 1 and scene.view.director.busy and scene.view.shown == 0
+    assert any("action 0->1/" in t and "now playing" in t for t in drawn), drawn
+    for _ in range(60):
+        if not scene.view.director.busy:
+            break
+        h.frames(10)
+    drawn.clear()
+    h.frames(1)
+    assert scene.view.shown == 1 and any("action 1/" in t and "now playing" not in t for t in drawn)
