@@ -133,10 +133,20 @@ class ReplayListScene(BaseScene):
         from .games import replay_scene
 
         try:
-            return Replace(replay_scene(self.ctx, str(path), speed="normal"))
+            scene = replay_scene(self.ctx, str(path), speed="normal")
         except (ValueError, OSError) as exc:
             self.message = f"Refused: {exc}"[:300]
             return None
+        scene.back_to_list = lambda: Replace(self.reopened(path))  # Esc/Q come back here, on this row
+        return Replace(scene)
+
+    def reopened(self, path: Path) -> "ReplayListScene":
+        """This list afresh (files may have come or gone), the row on ``path`` if it is still there."""
+        again = ReplayListScene(self.ctx, self.folder)
+        again.back = self.back
+        if path in again.files:
+            again.row = again.files.index(path)
+        return again
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, t = self.ctx, self.ctx.text

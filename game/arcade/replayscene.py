@@ -32,6 +32,8 @@ class CursorReplayScene(BaseScene):
     panel_size: tuple[int, int, float] = (460, 300, 0.42)  # see game.arcade.turnscene.layout
     help_title = "REPLAY: KEYS"
 
+    back_to_list = None  # set by the replay list that opened it: Esc/Q return there
+
     def __init__(self, ctx, replay, *, speed: str = "normal", text: bool = True) -> None:
         self.ctx = ctx
         self.replay = replay
@@ -146,7 +148,7 @@ class CursorReplayScene(BaseScene):
         elif name == "branch":
             return self.branch()
         elif name == "menu":
-            return self.back()
+            return self.back_to_list() if self.back_to_list is not None else self.back()
         elif name == "help":
             return Push(HelpOverlay(self, self.help_title))
         elif name in (CLICK, DRAG):

@@ -118,3 +118,18 @@ def test_the_replay_list_names_the_chosen_file(saved, display, monkeypatch):
     listing.row = listing.files.index(saved["sy"])
     listing.draw(pygame.Surface((1280, 720)))
     assert f"File: {saved['sy'].name}" in drawn
+
+
+@pytest.mark.parametrize("game, leave", [("ti", "q"), ("duel", "escape"), ("sy", "q")])
+def test_leaving_a_replay_opened_from_the_list_comes_back_to_its_row(saved, game, leave, display):
+    from game.arcade.browser import ReplayListScene
+    from tests.arcade_multi.helpers import Harness
+
+    h = Harness(lambda ctx: ReplayListScene(ctx, folder=saved[game].parent))
+    listing = h.top
+    listing.row = listing.files.index(saved[game])
+    h.press("return")
+    assert not isinstance(h.top, ReplayListScene)
+    h.press(leave)
+    back = h.top
+    assert isinstance(back, ReplayListScene) and back.files[back.row] == saved[game]

@@ -169,6 +169,7 @@ class SyReplayScene(CursorReplayScene):
     def caption_text(self):
         state = self.entries[self.cursor].state
         end = f"   {winner_text(state)}" if state.winner else ""
-        text = (f"Move {self.cursor} of {len(self.entries) - 1}{end}   {'PLAYING' if self.playing else 'Space: play'}"
+        # "Step": every piece's move counts here; the panel's "Move k of 24" counts Mr X's log slots
+        text = (f"Step {self.cursor} of {len(self.entries) - 1}{end}   {'PLAYING' if self.playing else 'Space: play'}"
                 "   Left/Right: move   Shift: round   PgUp/PgDn: reveal   V: view   O: branch   F1: help")
         return text, GOLD if state.winner else (220, 220, 235)

@@ -547,8 +547,8 @@ class SyPlayScene(TurnPlayScene):
                         f"Double move: {self.first_leg[0].name} to {self.first_leg[1]}, click the second station"
                         if self.double else "Your move, Mr X: click a bright station (D: double move)")
             else:
-                who = self.selected_piece.name.title() if self.selected_piece else "?"
-                text = f"Your move, detectives: {who} moves; click a bright station (click a detective or Tab: another)"
+                who = f"{self.selected_piece.name.title()} moves; " if self.selected_piece else ""
+                text = f"Your move, detectives: {who}click a bright station (click a detective or Tab: another)"
             return text + "   O: hand back   F1: help", (220, 220, 235)
         if session.humans:
             return (f"Waiting for {SIDE_NAMES[session.mover]} ({session.name(session.mover)})...   F1: help",

@@ -101,7 +101,7 @@ REPLAY_KEYS: list[tuple[str, str, str]] = [
     ("o", "branch", "Branch: continue the game yourself from here"),
     ("p", "pause", "Pause (Esc also cancels a half-typed G)"),
     ("escape", "pause", "Pause (Esc also cancels a half-typed G)"),
-    ("q", "menu", "Back to the title menu"),
+    ("q", "menu", "Back to the replay list (or the title menu)"),
     ("f1", "help", "Help: this list"),
     ("h", "help", "Help: this list"),
 ] + SOUND_KEYS + view_keys("Overlay: where the treasure can still be") + [

@@ -117,6 +117,8 @@ class ReplayMatch:
 class ReplayScene(BaseScene):
     bindings = REPLAY_BINDINGS
 
+    back_to_list = None  # set by the replay list that opened it: Q returns there
+
     def __init__(self, ctx, playback: Playback, source: str = "", *, speed: str = "normal", text: bool = True) -> None:
         from .scenes import PlayScene
 
@@ -267,7 +269,7 @@ class ReplayScene(BaseScene):
         elif name == "branch":
             return Replace(self.branch())
         elif name == "menu":
-            return Replace(self.menu_scene())
+            return self.back_to_list() if self.back_to_list is not None else Replace(self.menu_scene())
         elif name == "help":
             return Push(HelpOverlay(self, "REPLAY KEYS"))
         elif view_intention(name, view):
