@@ -64,7 +64,9 @@ class RecordedAction:
 
     @property
     def where(self) -> str:
-        return f"action {self.n} (turn {self.turn})"
+        """``action 4 ("n": 3, turn 2)``: counted from 1 as the replay screen counts, with the
+        file's own 0-based ``n``."""
+        return f'action {self.n + 1} ("n": {self.n}, turn {self.turn})'
 
     def to_json(self) -> dict[str, Any]:
         if isinstance(self.action, Forfeit):
@@ -230,7 +232,7 @@ def _digests(source: str, raw: Any, n_actions: int) -> dict[str, Any]:
 
 
 def _action(source: str, i: int, raw: Any) -> RecordedAction:
-    where = f"{source}: action {i}"
+    where = f'{source}: action {i + 1} ("n": {i})'  # counted from 1, as the replay screen counts
     if not isinstance(raw, dict):
         raise ReplayError(f"{where}: expected an object, found {type(raw).__name__}")
     unknown = sorted(set(raw) - {"n", "turn", "action", "by", "reason"})
@@ -241,7 +243,7 @@ def _action(source: str, i: int, raw: Any) -> RecordedAction:
         raise ReplayError(f"{where}: numbered {_short(n)} (actions missing, repeated or out of order)")
     if not _whole(turn) or not 1 <= turn < 2**31:
         raise ReplayError(f"{where}: bad turn {_short(turn)}")
-    where = f"{source}: action {i} (turn {turn})"
+    where = f'{source}: action {i + 1} ("n": {i}, turn {turn})'
     by, reason = raw.get("by", ""), raw.get("reason", "")
     if not isinstance(by, str) or not by:
         raise ReplayError(f"{where}: 'by' should name the agent or 'human'")

@@ -89,11 +89,11 @@ class Playback:
         n = len(self.replay.actions)
         if got != want.result or (state.turn != want.turns):
             hint = " (actions missing: truncated?)" if got == UNFINISHED and want.result != UNFINISHED else ""
-            raise ReplayMismatch(f"after action {n - 1} (turn {state.turn}): the replayed game is {got} on turn "
+            raise ReplayMismatch(f"after action {n} (turn {state.turn}): the replayed game is {got} on turn "
                                  f"{state.turn}, but the replay says {want.result} on turn {want.turns}{hint}")
         digest = self.log.digest()
         if digest != want.log_sha256:
-            raise ReplayMismatch(f"after action {n - 1} (turn {state.turn}): the replayed LOG differs from the "
+            raise ReplayMismatch(f"after action {n} (turn {state.turn}): the replayed LOG differs from the "
                                  f"recorded one (sha256 {digest[:12]}… instead of {want.log_sha256[:12]}…): "
                                  "an action, a reason or the map was edited")
         self.check_digests()

@@ -58,7 +58,7 @@ def test_check_exits_2_with_what_and_where(tmp_path, capsys):
     assert main(["replay", str(bad), "--check"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0
-    assert f"action 3 (turn {doc['actions'][3]['turn']}): TELEPORT 0 0 is invalid: " in err
+    assert f'action 4 ("n": 3, turn {doc["actions"][3]["turn"]}): TELEPORT 0 0 is invalid: ' in err
 
 
 def test_bench_replay_ends_with_max_seek_ms(tmp_path, capsys):

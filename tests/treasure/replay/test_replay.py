@@ -217,12 +217,12 @@ def test_an_edited_action_is_refused_with_its_number_and_turn(doc, tmp_path, gam
 def test_an_unreadable_action_names_its_number_and_turn(doc, tmp_path):
     doc["actions"][5]["action"] = "JUMP N 2"
     turn = doc["actions"][5]["turn"]
-    refuse(tmp_path, doc, rf"action 5 \(turn {turn}\): bad action 'JUMP N 2'")
+    refuse(tmp_path, doc, rf"action 6 \(\"n\": 5, turn {turn}\): bad action 'JUMP N 2'")
 
 
 def test_missing_or_reordered_actions_are_refused(doc, tmp_path):
     del doc["actions"][3]
-    refuse(tmp_path, doc, r"action 3: numbered 4 \(actions missing")
+    refuse(tmp_path, doc, r'action 4 \("n": 3\): numbered 4 \(actions missing')
 
 
 def test_an_action_invalid_under_the_rules_is_refused_with_the_engines_reason(doc, tmp_path, game):
@@ -231,13 +231,13 @@ def test_an_action_invalid_under_the_rules_is_refused_with_the_engines_reason(do
     k = next(i for i in range(len(replay.actions)) if action_error(playback.state_at(i), Teleport(0, 0)) is not None)
     doc["actions"][k]["action"] = "TELEPORT 0 0"
     turn = doc["actions"][k]["turn"]
-    message = refuse(tmp_path, doc, rf"action {k} \(turn {turn}\): TELEPORT 0 0 is invalid: ")
+    message = refuse(tmp_path, doc, rf'action {k + 1} \("n": {k}, turn {turn}\): TELEPORT 0 0 is invalid: ')
     assert "sea" in message or "already used" in message
 
 
 def test_different_rules_make_the_actions_fail_or_the_log_differ(doc, tmp_path):
     doc["rules"]["actions_per_turn"] = 3
-    refuse(tmp_path, doc, r"action \d+ \(turn \d+\): recorded on turn \d+ but the replayed game is on turn")
+    refuse(tmp_path, doc, r'action \d+ \("n": \d+, turn \d+\): recorded on turn \d+ but the replayed game is on turn')
 
 
 def test_a_newer_format_version_is_refused(doc, tmp_path):
@@ -271,7 +271,7 @@ def test_a_moved_treasure_does_not_silently_make_another_game(doc, tmp_path, isl
               if island.eligible[rr, cc] and (rr, cc) != (r, c)]
     lines[4] = f"{others[0][0]} {others[0][1]}"
     doc["map"] = "\n".join(lines)
-    refuse(tmp_path, doc, r"(action \d+ \(turn \d+\))|(after action)")
+    refuse(tmp_path, doc, r'(action \d+ \("n": \d+, turn \d+\))|(after action)')
 
 
 def test_a_digest_mismatch_is_refused(doc, tmp_path):

@@ -137,7 +137,7 @@ def test_a_forfeits_reason_and_any_actions_author_are_verified(recorded):
         edited = copy.deepcopy(doc)
         edited["actions"][k][field] = "someone else"
         message = refused(edited)
-        assert f"action {k} (turn {doc['actions'][k]['turn']}): differs from the recorded action" in message
+        assert f'action {k + 1} ("n": {k}, turn {doc["actions"][k]["turn"]}): differs from the recorded action' in message
     edited = copy.deepcopy(doc)
     edited["actions"][k]["action"]["forfeit"]["reason"] = "edited"
     refused(edited, "LOG differs")
@@ -347,7 +347,7 @@ def test_a_digest_mismatch_says_which_map_line_rules_setting_or_action(recorded)
     for where, says in ((("map", 7), "the island differs from the recorded one at line 8 (row 2)"),
                         (("map", 2), "at line 3 (f)"),
                         (("rules", "pirate_speed"), "the rules differ from the recorded ones: pirate_speed"),
-                        (("actions", 4), f"action 4 (turn {doc['actions'][4]['turn']}): differs from the recorded")):
+                        (("actions", 4), f'action 5 ("n": 4, turn {doc["actions"][4]["turn"]}): differs from the recorded')):
         edited = copy.deepcopy(doc)
         edited["digests"][where[0]][where[1]] = "0" * 16
         assert says in refused(edited)
