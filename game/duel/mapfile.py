@@ -3,8 +3,9 @@
 The format: a header ``M N``, then ``M`` lines of ``N`` cells joined by single spaces. Tolerated,
 as an editor may leave them: CRLF line ends, a missing final newline (the course's own files end
 without one), blank lines after the last row, spaces or tabs at the end of a line, a UTF-8 byte
-order mark, and more than one space or a tab in the header. Everything else is refused with a :class:`MapFormatError` naming the file, line, column, the offending text
-and what was expected: a malformed header, a size out of 2..64, ragged or badly spaced rows,
+order mark, and more than one space or a tab in the header. Everything else is refused with a
+:class:`MapFormatError` naming the file, line, column, the offending text and what was expected:
+a malformed header, a size out of 2..64, ragged or badly spaced rows, a blank line between rows,
 unknown cells, too few or too many rows, not exactly one ``A`` and one ``B``.
 """
 
