@@ -58,11 +58,12 @@ class DuelObservation:
         return self.score_b if self.me == "A" else self.score_a
 
     def to_text(self) -> str:
-        """The course's input text, byte for byte (each line ends with a newline)."""
+        """The course's input text, byte for byte: lines joined by newlines and no newline after
+        the last (the player's letter), as the course's sample inputs end."""
         lines = [str(self.round), f"{self.rows} {self.cols}"]
         lines += [" ".join(row) for row in self.grid]
         lines += [str(self.score_a), str(self.score_b), self.me]
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines)
 
     @classmethod
     def from_text(cls, text: str) -> "DuelObservation":
