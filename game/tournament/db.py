@@ -30,7 +30,7 @@ CREATE TABLE IF NOT EXISTS games (
     job_key TEXT NOT NULL,
     game TEXT NOT NULL,
     players TEXT NOT NULL,          -- JSON list, one player spec per seat
-    player_versions TEXT NOT NULL,  -- JSON list: the project's version, or a cmd: program's command
+    player_versions TEXT NOT NULL,  -- JSON list: the project's version, or a cmd: program's command and files
     setup_name TEXT NOT NULL,
     setup_digest TEXT NOT NULL,
     seed INTEGER NOT NULL,
@@ -79,7 +79,9 @@ def _version(spec: str, game: str | None = None) -> str:
     """What played: an outside program by its command, our players by the digest of their game's
     code (:func:`~game.tournament.schedule.code_version`)."""
     if spec.startswith("cmd:"):
-        return spec
+        from .programs import program_digest
+
+        return f"{spec} (files {program_digest(spec[len('cmd:'):])})"
     from .schedule import code_version
 
     return f"code {code_version(game)}"

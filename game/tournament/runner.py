@@ -24,7 +24,14 @@ def tournament_name(game: str, jobs: Sequence[Job]) -> str:
     it) while a changed agent never reads results its old code played. Only this game's package
     and the shared code count (:func:`code_version`)."""
     h = hashlib.sha256("\n".join(sorted(j.key for j in jobs)).encode()).hexdigest()[:12]
-    return f"{game}-{h}-{code_version(game)}"
+    name = f"{game}-{h}-{code_version(game)}"
+    programs = sorted({p for j in jobs for p in j.players if p.startswith("cmd:")})
+    if programs:  # outside programs count by their files too: one rebuilt in place is a new player
+        from .programs import program_digest
+
+        made = "\n".join(f"{p} {program_digest(p[len('cmd:'):])}" for p in programs)
+        name += "-" + hashlib.sha256(made.encode()).hexdigest()[:8]
+    return name
 
 
 @dataclass

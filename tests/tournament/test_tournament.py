@@ -262,6 +262,32 @@ def test_a_tournament_name_changes_with_its_own_game_and_shared_code_but_not_ano
     assert tournament_name("duel", [Job("duel", ("a", "b"), "m", "text", 0)]).endswith(code_version("duel"))
 
 
+def test_a_program_rebuilt_at_the_same_path_is_a_new_player(tmp_path, monkeypatch):
+    # A review copied one bot, then another, to ./prog and ran the same bench twice: the second
+    # run said "0 played, 2 already in the database" and showed the first program's results.
+    from game.tournament.db import _version
+    from game.tournament.programs import program_digest
+    from game.tournament.runner import tournament_name
+
+    monkeypatch.chdir(tmp_path)
+    prog = tmp_path / "prog"
+    prog.write_text("#!/bin/sh\necho UP\n")
+    classes = tmp_path / "classes"
+    (classes / "pkg").mkdir(parents=True)
+    (classes / "pkg" / "Bot.class").write_bytes(b"\xca\xfe1")
+    jobs = [Job("duel", ("cmd:./prog", "greedy"), "m", "text", 0),
+            Job("duel", ("cmd:java -cp classes pkg.Bot", "greedy"), "m", "text", 0)]
+    first, version = tournament_name("duel", jobs), _version("cmd:./prog")
+    assert tournament_name("duel", jobs) == first  # the same files: the same tournament, resumed
+    assert program_digest("python3 -u prog") != program_digest("python3 -u")  # the script counts, not python3
+    prog.write_text("#!/bin/sh\necho DOWN\n")
+    second = tournament_name("duel", jobs)
+    assert second != first and _version("cmd:./prog") != version and version.startswith("cmd:./prog (files ")
+    (classes / "pkg" / "Bot.class").write_bytes(b"\xca\xfe2-longer")  # a recompiled class: its size
+    assert tournament_name("duel", jobs) != second
+    assert program_digest("'unclosed") == "unparsed"
+
+
 @pytest.mark.parametrize("games", [4, 10, 14, 19, 24, 29, 1, 100])
 def test_a_perfect_or_empty_record_charts_without_an_error_bar_below_zero(tmp_path, games):
     # wilson(n, n) came out 0.9999999999999999 for these n: a negative error bar, and matplotlib
