@@ -36,7 +36,8 @@ from .config import DuelConfig
 from .judge import OUTPUT_CAP, STDERR_FILE, RunResult, run_program, split_command
 from .log import Record, format_log, record_text
 from .protocol import MOVES, Bot, Decision, DuelObservation
-from .rules import INVALID_OUTPUT, TIME_OUT, DuelState, fault, initial_state, observe, step
+from .rules import (INVALID_MOVE, INVALID_OUTPUT, TIME_OUT, DuelState, fault, initial_state, legal_moves, observe, step,
+                    why_invalid)
 
 
 @dataclass(frozen=True)
@@ -210,6 +211,19 @@ def judge_answer(state: DuelState, answer: Answer) -> tuple[DuelState, list, Rec
     return state, events, record
 
 
+def _said_note(before: DuelState, answer: Answer, message: str) -> str:
+    """What a player said that lost it the game, in words (its answer's own note covers a time
+    out or a crash): what it printed and what was expected, or why the move is invalid."""
+    if message == INVALID_OUTPUT and answer.output is not None:
+        shown = answer.output if len(answer.output) <= 40 else answer.output[:37] + "..."
+        return f"invalid output format: printed {shown!r}, expected one of {', '.join(MOVES)} and a newline"
+    if message == INVALID_MOVE and answer.output is not None:
+        move = record_text(answer.output)
+        why = why_invalid(before, move) if move in MOVES else ""
+        return f"invalid move: {why or move}" + ("" if legal_moves(before) else " (boxed in: no legal move)")
+    return ""
+
+
 def _play(board, players, config, on_event) -> MatchResult:
     state = initial_state(board, config)
     records: list[Record] = []
@@ -227,12 +241,16 @@ def _play(board, players, config, on_event) -> MatchResult:
             notes.append(answer.note)
         if answer.reason:
             reasons.append((me, state.round, answer.reason))
+        before = state
         state, new, record = judge_answer(state, answer)
         if record is not None:
             records.append(record)
         events.extend(new)
         if state.outcome is not None and state.outcome.offender:
             errors[(state.outcome.offender, state.outcome.message)] += 1
+            said = _said_note(before, answer, state.outcome.message)
+            if said:
+                notes.append(f"{getattr(players[me], 'label', me)} ({me}, round {obs.round}): {said}")
         if on_event is not None:
             on_event(state, new)
     return MatchResult(format_log(records, state), state, records, events, times, reasons, notes, errors)

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from .board import DuelBoard
 from .config import DuelConfig
-from .protocol import MOVES, DuelObservation
+from .protocol import DELTAS, MOVES, DuelObservation
 
 TIME_OUT = "time out"
 INVALID_OUTPUT = "invalid output format"
@@ -297,8 +297,24 @@ def legal_moves(state: DuelState, player: str | None = None) -> list[str]:
     return [MOVES[k] for k in range(4) if row[k] >= 0 and row[k] != other]
 
 
+def why_invalid(state: DuelState, move: str) -> str:
+    """Why ``move`` is an invalid move for the mover (DUEL.md §2), in words; "" if it is legal."""
+    r, c = state.position(state.mover)
+    dr, dc = DELTAS[move]
+    nr, nc = r + dr, c + dc
+    board = state.board
+    if not (0 <= nr < board.rows and 0 <= nc < board.cols):
+        return f"{move} leaves the board"
+    if board.walls[nr, nc]:
+        return f"{move} walks into a wall"
+    other = "B" if state.mover == "A" else "A"
+    if state.position(other) == (nr, nc):
+        return f"{move} walks into {other}"
+    return ""
+
+
 __all__ = [
     "DuelState", "Outcome", "Moved", "Stunned", "TurnSkipped", "Fault", "GameEnded", "GameOverError",
-    "initial_state", "step", "fault", "observe", "legal_moves", "grid_rows", "winner",
+    "initial_state", "step", "fault", "observe", "legal_moves", "why_invalid", "grid_rows", "winner",
     "TIME_OUT", "INVALID_OUTPUT", "INVALID_MOVE", "GAME_CLEAR", "ROUNDS_OVER", "ERRORS",
 ]

@@ -118,6 +118,20 @@ def test_up_without_a_newline_loses_its_last_letter(tmp_path):
     assert result.log_text.startswith("A U\nB Win\n")
 
 
+def test_what_a_program_said_that_lost_it_the_game_is_noted_in_one_line(tmp_path):
+    # the notes go to duel play's standard error and into the bench's list of what went wrong
+    lower = script(tmp_path, "lower.py", "sys.stdin.read(); print('up')\n")
+    result, _ = play_a(tmp_path, lower)
+    assert result.message == "invalid output format"
+    assert [n for n in result.notes if "printed" in n] == [
+        f"{lower} (A, round 1): invalid output format: printed 'up\\n', expected one of UP, RIGHT, DOWN, LEFT "
+        "and a newline"]
+    left = script(tmp_path, "left.py", "sys.stdin.read(); print('LEFT')\n")  # A stands on the left edge
+    result, _ = play_a(tmp_path, left)
+    assert result.message == "invalid move"
+    assert result.notes == [f"{left} (A, round 1): invalid move: LEFT leaves the board"]
+
+
 def test_several_lines_are_logged_verbatim_and_replay(tmp_path):
     spec = script(tmp_path, "chatty.py", "print('thinking...')\nprint()\nprint('UP')\n")
     result, _ = play_a(tmp_path, spec)

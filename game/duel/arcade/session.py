@@ -29,6 +29,7 @@ from game.duel.rules import (
     legal_moves,
     observe,
     step,
+    why_invalid,
 )
 
 SIDES = ("A", "B")
@@ -124,24 +125,6 @@ def parse_board_text(text: str, source: str = "<map>") -> DuelBoard:
 
 def board_text(board: DuelBoard) -> str:
     return f"{board.rows} {board.cols}\n" + "\n".join(" ".join(row) for row in board.grid) + "\n"
-
-
-def why_invalid(state: DuelState, move: str) -> str:
-    """Why ``move`` is an invalid move for the mover (DUEL.md §2), in words; "" if it is legal."""
-    from game.duel.protocol import DELTAS
-
-    board = state.board
-    r, c = state.position(state.mover)
-    dr, dc = DELTAS[move]
-    nr, nc = r + dr, c + dc
-    if not (0 <= nr < board.rows and 0 <= nc < board.cols):
-        return f"{move} leaves the board"
-    if board.walls[nr, nc]:
-        return f"{move} walks into a wall"
-    other = "B" if state.mover == "A" else "A"
-    if state.position(other) == (nr, nc):
-        return f"{move} walks into {other}"
-    return ""
 
 
 class DuelSession(TurnSession):

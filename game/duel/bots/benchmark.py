@@ -339,13 +339,28 @@ def summarise(rows: list[GameRow], bots: list[str]) -> list[dict]:
     return out
 
 
+NAME_WIDTH = (14, 40)  # the table's bot columns: at least, at most
+
+
+def short_name(name: str, width: int) -> str:
+    """``name`` in ``width`` characters: cut in the middle, keeping its start (``cmd:``) and its
+    end (a program's file name), so two programs in one folder stay apart."""
+    if len(name) <= width:
+        return name
+    keep = width - 3
+    return name[: keep // 3] + "..." + name[len(name) - (keep - keep // 3):]
+
+
 def table(summary: list[dict]) -> str:
-    head = (f"{'bot':<14} {'vs':<14} {'games':>5} {'W':>5} {'L':>5} {'T':>4} {'win%':>6} {'95% CI':>13} "
+    longest = max((len(s[k]) for s in summary for k in ("bot", "opponent")), default=0)
+    n = max(NAME_WIDTH[0], min(NAME_WIDTH[1], longest))
+    head = (f"{'bot':<{n}} {'vs':<{n}} {'games':>5} {'W':>5} {'L':>5} {'T':>4} {'win%':>6} {'95% CI':>13} "
             f"{'score':>10} {'timeout':>7} {'badmove':>7} {'badout':>6} {'ms/mv':>6} {'max ms':>7}")
     lines = [head, "-" * len(head)]
     for s in summary:
         lines.append(
-            f"{s['bot'][:14]:<14} {s['opponent'][:14]:<14} {s['games']:>5} {s['wins']:>5} {s['losses']:>5} "
+            f"{short_name(s['bot'], n):<{n}} {short_name(s['opponent'], n):<{n}} {s['games']:>5} {s['wins']:>5} "
+            f"{s['losses']:>5} "
             f"{s['ties']:>4} {100 * s['win_rate']:>5.1f}% {100 * s['ci_low']:>5.1f}-{100 * s['ci_high']:>5.1f}% "
             f"{s['mean_score']:>10.1f} {s['errors_time_out']:>7} {s['errors_invalid_move']:>7} "
             f"{s['errors_invalid_output_format']:>6} {s['mean_move_ms']:>6.1f} {s['max_move_ms']:>7.1f}")

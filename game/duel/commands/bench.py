@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import glob
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -119,8 +120,24 @@ def run(args: argparse.Namespace) -> int:
               "move_time": args.move_time, "workers": args.workers, "total_games": len(rows),
               "seconds": round(time.perf_counter() - started, 1)}
     written = bench.write_outputs(out, rows, summary, config)
+    problems = program_problems(rows)
+    if problems:
+        print(f"what went wrong, with the number of games (first {len(problems)} kinds):", file=sys.stderr)
+        for text, count in problems:
+            print(f"{count:>6}  {text}", file=sys.stderr)
     broken = sum(1 for r in rows if r.winner == "error")
     if broken:
         print(f"{broken} game(s) could not be played (see games.csv, column end)")
     print("wrote " + ", ".join(str(p) for p in written))
     return 130 if run.interrupted else 0
+
+
+def program_problems(rows, most: int = 12) -> list[tuple[str, int]]:
+    """The games' notes (a program that could not start, exited, timed out, printed what is not
+    a move; a bot that raised) without their round, most frequent first, so that a bench says
+    why a player erred and not only that it did (DUEL.md: every problem in one line)."""
+    import re
+    from collections import Counter
+
+    found = Counter(re.sub(r", round \d+\)", ")", part) for r in rows if r.note for part in r.note.split("; "))
+    return found.most_common(most)

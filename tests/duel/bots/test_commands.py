@@ -280,3 +280,25 @@ def test_a_map_file_keeps_its_own_start_as_game_0(tmp_path):
     board.write_text("4 4\nA . m .\n. x . m\nm . x .\n. m . B\n")
     specs = schedule(["greedy", "walker"], [MapSpec("tiny", path=str(board))], 3, 0, 0.05)
     assert [s.opening == 0 for s in specs] == [True, True, False, False, False, False]
+
+
+def test_the_bench_tells_programs_apart_and_says_what_went_wrong(tmp_path):
+    # A review's bench named two programs in one folder both "cmd:/tmp/revie" and said only
+    # "time out" for a program that could not even start.
+    board = tmp_path / "tiny.txt"
+    board.write_text("4 4\nA . m .\n. x . m\nm . x .\n. m . B\n")
+    folder = tmp_path / "a rather long folder name for the student bots"
+    folder.mkdir()
+    lower = folder / "lower.sh"
+    lower.write_text("#!/bin/sh\ncat > /dev/null\necho up\n")
+    lower.chmod(0o755)
+    bots = f"cmd:'{lower}',cmd:'{folder / 'missing'}',greedy"
+    done = subprocess.run([sys.executable, str(ROOT / "run.py"), "duel", "bench", "--bots", bots,
+                           "--maps", str(board), "--generated", "0", "--games", "1", "--workers", "1",
+                           "--seed", "3", "--out", str(tmp_path / "out"), "--db", str(tmp_path / "r.sqlite")],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("cmd:")]
+    assert any(line.startswith("cmd:") and "lower.sh' " in line and "missing' " in line for line in rows), done.stdout
+    assert "invalid output format: printed 'up\\n', expected one of UP" in done.stderr
+    assert "cannot run" in done.stderr and "No such file" in done.stderr
