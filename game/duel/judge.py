@@ -100,7 +100,11 @@ _HANDLED: set[int] = set()
 def _stop_on_signal(signum, frame) -> None:
     for pgid in list(_LIVE_GROUPS):
         _kill_group(pgid)
-    signal.signal(signum, signal.SIG_DFL)  # a second one ends us at once
+    import multiprocessing
+
+    # A second one ends a command at once; a bench's worker process ignores it (its pool may send
+    # one more as it shuts down) and leaves when the game's cleanup is done, or its watchdog ends it.
+    signal.signal(signum, signal.SIG_IGN if multiprocessing.parent_process() is not None else signal.SIG_DFL)
     raise SystemExit(128 + signum)  # as Ctrl+C does: the temporary folders are removed on the way
 
 

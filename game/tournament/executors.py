@@ -59,6 +59,17 @@ def play_one(play: str, job: Job) -> Outcome | Failure:
     return outcome
 
 
+def play_in_worker(play: str, job: Job) -> Outcome | Failure:
+    """:func:`play_one` in a pool worker. A ``SystemExit`` there (a game's SIGTERM handler, such
+    as the duel judge's, which kills its programs and lets the game's cleanup run on the way out)
+    ends the worker, not only the game: a pool worker catches every exception of a task and would
+    go on to play the game queued behind it, so an interrupted bench took minutes to stop."""
+    try:
+        return play_one(play, job)
+    except SystemExit as exc:
+        os._exit(exc.code if isinstance(exc.code, int) else 1)
+
+
 class SerialExecutor:
     """Plays every game in this process, one after another (``--workers 1``)."""
 
@@ -102,6 +113,10 @@ def _worker_setup(runner_pid: int) -> None:
             try:
                 os.kill(runner_pid, 0)
             except ProcessLookupError:
+                # as the runner's own end of a pool does: SIGTERM, which a game may handle (the
+                # duel judge kills its programs, its folders go); exit anyway if nothing does
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(3.0)
                 os._exit(1)
             except PermissionError:
                 pass
@@ -140,11 +155,11 @@ class LocalExecutor:
                 try:
                     if suspects:
                         if not in_flight:  # a suspect plays alone: if the pool breaks now, it did it
-                            in_flight[pool.submit(play_one, play, suspects[0])] = (suspects[0], True)
+                            in_flight[pool.submit(play_in_worker, play, suspects[0])] = (suspects[0], True)
                             suspects.popleft()
                     else:
                         while waiting and len(in_flight) < 2 * self.workers:  # one queued behind each
-                            in_flight[pool.submit(play_one, play, waiting[0])] = (waiting[0], False)
+                            in_flight[pool.submit(play_in_worker, play, waiting[0])] = (waiting[0], False)
                             waiting.popleft()
                 except BrokenProcessPool:
                     broken = True  # a worker died since the last look; the futures say which games

@@ -59,3 +59,36 @@ def test_ctrl_c_keeps_the_finished_games_and_the_same_command_resumes(tmp_path):
     assert f"{600 - kept} played, {kept} already in the database" in again.stdout
     with sqlite3.connect(tmp_path / "r.sqlite") as conn:
         assert conn.execute("SELECT COUNT(*), COUNT(DISTINCT job_key) FROM games").fetchone() == (600, 600)
+
+
+def test_ctrl_c_stops_a_duel_bench_of_programs_at_once_and_cleans_up(tmp_path):
+    # A pool worker caught the judge's SystemExit (its SIGTERM handler) like any task's exception
+    # and went on to play the game queued behind it: a review's Ctrl+C took 124 s to end a bench.
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    env = dict(os.environ, TMPDIR=str(temp), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    program = f"cmd:{sys.executable} {ROOT / 'run.py'} duel bot"  # about 0.3-0.7 s a move: games of minutes
+    proc = subprocess.Popen([sys.executable, "run.py", "duel", "bench", "--bots", f"{program},greedy",
+                             "--maps", "maps/duel/duel20x20.txt", "--generated", "0", "--games", "2", "--seed", "0",
+                             "--workers", "2", "--db", str(tmp_path / "r.sqlite"), "--out", str(tmp_path / "out")],
+                            cwd=ROOT, env=env, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 120
+    while not list(temp.glob("duel-bench-*")) and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.1)
+    assert list(temp.glob("duel-bench-*")), "no game of programs started"
+    time.sleep(1.0)  # the programs are answering moves
+    os.killpg(proc.pid, signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)  # a whole game would take minutes
+    assert proc.returncode == 130, out[-2000:]
+    assert "interrupted" in out and "Traceback" not in out
+    for _ in range(100):
+        left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()
+        if not left and not list(temp.glob("duel-bench-*")):
+            break
+        time.sleep(0.1)
+    assert left == [], f"processes left in the bench's group: {left}"
+    assert list(temp.glob("duel-bench-*")) == []  # the games' folders went with them
+    bots = subprocess.run(["pgrep", "-f", f"{ROOT / 'run.py'} duel bot"], capture_output=True, text=True).stdout
+    assert bots.split() == [], "a bot program outlived the bench"

@@ -234,24 +234,29 @@ def play_one(spec: GameSpec, workdir: str | None = None, on_event=None, reasons:
 
     board = spec.map.board()
     opening = opening_moves(board, spec.opening, spec.seed) if spec.opening else None
-    players = []
-    for side, name, s in (("A", spec.a, spec.seed), ("B", spec.b, spec.seed + 1)):
-        wd = None
-        if name.startswith("cmd:"):
-            import tempfile
+    players: list = []
+    folders: list[str] = []
+    if spec.a.startswith("cmd:") or spec.b.startswith("cmd:"):
+        from game.duel.judge import install_cleanup
 
-            wd = tempfile.mkdtemp(prefix=f"duel-bench-{side}-")
-        player = make_player(name, seed=s, workdir=wd, move_time=spec.move_time)
-        players.append((OpeningPlayer(player, opening[side]) if opening else player, wd))
-    try:
-        result = play_match(board, players[0][0], players[1][0], seed=spec.seed, move_time=spec.move_time,
+        install_cleanup()  # SIGTERM from here on unwinds (programs killed, folders removed), not kills
+    try:  # the folders go whatever ends the game, a SIGTERM while the second one is made included
+        for side, name, s in (("A", spec.a, spec.seed), ("B", spec.b, spec.seed + 1)):
+            wd = None
+            if name.startswith("cmd:"):
+                import tempfile
+
+                wd = tempfile.mkdtemp(prefix=f"duel-bench-{side}-")
+                folders.append(wd)
+            player = make_player(name, seed=s, workdir=wd, move_time=spec.move_time)
+            players.append(OpeningPlayer(player, opening[side]) if opening else player)
+        result = play_match(board, players[0], players[1], seed=spec.seed, move_time=spec.move_time,
                             on_event=on_event)
     finally:
         import shutil
 
-        for _, wd in players:
-            if wd:
-                shutil.rmtree(wd, ignore_errors=True)
+        for wd in folders:
+            shutil.rmtree(wd, ignore_errors=True)
     if reasons is not None:
         reasons.extend(result.reasons)
     errors = {}
