@@ -103,8 +103,8 @@ def test_leaving_kills_a_thinking_program_at_once(program, tmp_path):
 def test_a_program_player_in_a_session_moves(program):
     cmd = program("""
         import sys
-        lines = sys.stdin.read().split(chr(10))
-        print('RIGHT' if lines[-2] == 'A' else 'UP')
+        words = sys.stdin.read().split()
+        print('RIGHT' if words[-1] == 'A' else 'UP')
     """)
     session = DuelSession(board(), {"A": "cmd:" + cmd, "B": "walker"})
     session.play_sync(2)

@@ -290,9 +290,14 @@ class AgentWorker:
 
     def _stop(self) -> None:
         if self._thread is not None and not self.stuck:
+            thread, self._thread = self._thread, None
             self._job = AgentWorker._STOP
             self._go.release()
-            self._thread = None
+            # The thread is idle, so it reads STOP and ends at once; wait for that, or a call
+            # right after close() would start a new thread whose job could overwrite STOP before
+            # the old thread read it, and release ``_go`` a second time (RuntimeError).
+            if thread is not threading.current_thread():  # a weakref callback may run on it
+                thread.join(timeout=2.0)
 
 
 _WORKERS: dict[int, tuple[Callable[[], object], AgentWorker]] = {}  # id(agent) -> (ref, worker)
