@@ -48,6 +48,11 @@ class AgentThinking:
 
     def cancel(self) -> None:
         self.thinker.cancel()
+        self.forget_owed()
+
+    def forget_owed(self) -> None:
+        """No action is owed any more (a person took over): the decision under way, if any,
+        goes on, as the suggestion the person may accept."""
         self.owed_actions = 0
         self.owed_turn = None
 

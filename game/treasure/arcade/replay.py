@@ -209,6 +209,8 @@ class ReplayScene(BaseScene):
 
         name, data = intention.name, intention.data
         view = self.view
+        if name == "fit" and self.goto_digits is not None:
+            name, data = "digit", 0  # the top-row 0 fits the map, except in G's turn number
         if name == "pause" and self.goto_digits is not None:
             self.goto_digits = None  # Esc first cancels a half-typed G
             return None

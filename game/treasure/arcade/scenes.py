@@ -277,6 +277,7 @@ class PlayScene(BaseScene):
         self.view.ghost = None
         if human:
             self.autoplay = False
+            self.thinking.forget_owed()  # Space then O: the agent must not move for the person
             self._hide_spoiler()
         elif was and self._spoiler_before:
             self._spoiler_before = False
@@ -371,6 +372,8 @@ class PlayScene(BaseScene):
         name, data = intention.name, intention.data
         view, camera = self.view, self.view.camera
         if self.human and name != RESIZE:
+            if name == "fit" and self.override.pending is not None:
+                name, data = "digit", 0  # the top-row 0 fits the map, except in a number being typed
             if name == "cancel":
                 if not self.override.cancel():
                     return Push(PauseOverlay(self))

@@ -277,3 +277,26 @@ def test_the_replay_caption_says_which_action_is_playing_out(display, board, tmp
     drawn.clear()
     h.frames(1)
     assert scene.view.shown == 1 and any("action 1/" in t and "now playing" not in t for t in drawn)
+
+
+def test_the_top_row_zero_is_a_digit_in_a_number_being_typed(display, board, tmp_path):
+    # "0" also fits the map; in V's hint number or G's turn number it was lost: V 2 0 Enter
+    # verified hint 2, and G 1 0 Enter went nowhere.
+    h = human(board)
+    h.press("v")
+    h.play.override.digits = "2"  # as if 2 were typed with 20 or more hints given
+    h.press("0")
+    assert h.play.override.pending is None and "VERIFY 20" in h.play.message  # hint 20 asked for
+    h2, scene, _ = replay_scene(board, tmp_path)
+    h2.press("g", "1", "0")
+    assert scene.goto_digits == "10"
+
+
+def test_taking_over_drops_the_actions_the_agent_still_owed(display, board):
+    # Space, then O while the agent thinks in the background: its owed move must not be played
+    # for the person after their own move.
+    h = Harness(board, seed=3, speed="instant", agent_factory=scripted())
+    h.play.thinking.owed_actions = 1
+    h.play.thinking.owed_turn = 2
+    h.press("o")
+    assert h.play.human and not h.play.thinking.owed
