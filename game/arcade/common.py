@@ -303,7 +303,7 @@ class PauseOverlay(Overlay):
         lines = [fit_text(t, text, size, w - ctx.px(60)) for text in self.lines()]
         # A darker box behind the words, so they read over a bright board.
         inner_w = max([t.measure("PAUSED", ctx.px(72))[0]] + [t.measure(text, size)[0] for text in lines])
-        box = pygame.Rect(0, 0, min(w - ctx.px(20), inner_w + ctx.px(60)), ctx.px(130) + ctx.px(36) * len(lines))
+        box = pygame.Rect(0, 0, max(1, min(w - ctx.px(20), inner_w + ctx.px(60))), ctx.px(130) + ctx.px(36) * len(lines))
         box.center = (w // 2, h // 2 - ctx.px(60) + box.h // 2 - ctx.px(56))
         veil = pygame.Surface(box.size, pygame.SRCALPHA)
         veil.fill((8, 10, 24, 200))
@@ -399,6 +399,7 @@ class GameOverOverlay(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         ctx, t = self.ctx, self.ctx.text
         box = self.box()
+        box.size = (max(1, box.w), max(1, box.h))  # a window a few pixels wide still draws
         veil = pygame.Surface(box.size, pygame.SRCALPHA)
         veil.fill((8, 10, 24, 225))
         surface.blit(veil, box)

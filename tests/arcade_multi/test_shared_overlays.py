@@ -279,3 +279,12 @@ def test_a_treasure_island_replay_lays_itself_out_again_on_a_resize(display, tmp
     assert scene.ctx.size == (1600, 900)
     assert scene.view.camera.viewport.w > before[0] and scene.timeline.rect.w > before[1]
     assert scene.timeline.rect == scene.timeline_rect() and scene.panel.rect.right == 1600
+
+
+def test_the_pause_box_draws_in_a_window_a_few_pixels_wide(display):
+    # A fuzz resized the window to 15 px wide: the box's width went negative and pygame raised.
+    h = DuelHarness(lambda ctx: DuelPlayScene(ctx, DuelSession(duel_board(), {"A": "greedy", "B": "walker"}),
+                                              thinker=Thinker(synchronous=True)))
+    pause = PauseOverlay(h.top)
+    for size in ((15, 300), (4, 4), (300, 15)):
+        pause.draw(pygame.Surface(size))

@@ -523,7 +523,7 @@ class SyPlayScene(TurnPlayScene):
                  ("Mr X's player: click or press Space to see where he is.", small, (235, 235, 245)))
         width = max(ctx.text.measure(text, size)[0] for text, size, _ in lines) + ctx.px(48)
         height = sum(int(size * 1.5) for _, size, _ in lines) + ctx.px(32)
-        box = pygame.Rect(0, 0, min(width, rect.w - ctx.px(8)), height)
+        box = pygame.Rect(0, 0, max(1, min(width, rect.w - ctx.px(8))), height)
         box.center = rect.center
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((10, 12, 20, 235))
