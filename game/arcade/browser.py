@@ -1,4 +1,4 @@
-"""The list of saved replays, every game's (``R`` on the picker): one row per file with its game,
+"""The list of saved replays, every game's (the picker's REPLAYS row): one row per file with its game,
 map, date, outcome, turns and whether a human played. Each game fills its rows and opens its
 replays through its arcade entry (:mod:`game.arcade.games`), so this scene knows no game."""
 
