@@ -35,7 +35,7 @@ from .board import DuelBoard
 from .config import DuelConfig
 from .judge import OUTPUT_CAP, STDERR_FILE, RunResult, run_program, split_command
 from .log import Record, format_log, record_text
-from .protocol import MOVES, Bot, Decision, DuelObservation
+from .protocol import MOVES, Bot, Decision, DuelObservation, not_a_move
 from .rules import (INVALID_MOVE, INVALID_OUTPUT, TIME_OUT, DuelState, fault, initial_state, legal_moves, observe, step,
                     why_invalid)
 
@@ -214,13 +214,13 @@ def judge_answer(state: DuelState, answer: Answer) -> tuple[DuelState, list, Rec
 def _said_note(before: DuelState, answer: Answer, message: str) -> str:
     """What a player said that lost it the game, in words (its answer's own note covers a time
     out or a crash): what it printed and what was expected, or why the move is invalid."""
-    if message == INVALID_OUTPUT and answer.output is not None:
-        shown = answer.output if len(answer.output) <= 40 else answer.output[:37] + "..."
-        return f"invalid output format: printed {shown!r}, expected one of {', '.join(MOVES)} and a newline"
-    if message == INVALID_MOVE and answer.output is not None:
-        move = record_text(answer.output)
-        why = why_invalid(before, move) if move in MOVES else ""
-        return f"invalid move: {why or move}" + ("" if legal_moves(before) else " (boxed in: no legal move)")
+    if answer.output is None:
+        return ""
+    if message == INVALID_OUTPUT:
+        return f"invalid output format: {not_a_move(answer.output)}"
+    if message == INVALID_MOVE:  # the output was a move, else it would be invalid output
+        why = why_invalid(before, record_text(answer.output))
+        return f"invalid move: {why}" + ("" if legal_moves(before) else " (boxed in: no legal move)")
     return ""
 
 

@@ -12,6 +12,12 @@ from dataclasses import dataclass
 
 MOVES: tuple[str, ...] = ("UP", "RIGHT", "DOWN", "LEFT")  # clockwise from UP
 DELTAS: dict[str, tuple[int, int]] = {"UP": (-1, 0), "RIGHT": (0, 1), "DOWN": (1, 0), "LEFT": (0, -1)}
+
+
+def not_a_move(output: str) -> str:
+    """Why a program's output is invalid output, in words: what it printed (at most 40
+    characters of it) and what was expected."""
+    return f"printed {output[:40]!r}, expected one of {', '.join(MOVES)} and a newline"
 ITEMS = "bmnst"  # mine, mushroom, poison mushroom, star, poison star
 CELLS = "AB.x" + ITEMS
 

@@ -17,7 +17,7 @@ import subprocess
 import threading
 
 from game.duel.judge import split_command
-from game.duel.protocol import MOVES
+from game.duel.protocol import MOVES, not_a_move
 from game.duel.rules import INVALID_OUTPUT, TIME_OUT
 
 
@@ -36,7 +36,7 @@ def read_output(raw: bytes) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     said = text[:-1]
     if not valid or said not in MOVES:
-        raise ProgramFault(INVALID_OUTPUT, f"printed {text[:40]!r}, expected one of {', '.join(MOVES)} and a newline")
+        raise ProgramFault(INVALID_OUTPUT, not_a_move(text))
     return said
 
 
