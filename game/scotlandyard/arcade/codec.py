@@ -146,15 +146,14 @@ def describe(doc: dict) -> dict[str, str]:
     else:
         result = "unfinished"
     moves = doc.get("moves") if isinstance(doc.get("moves"), list) else []
-    mrx_turns = sum(1 for m in moves if isinstance(m, str) and m.upper().startswith("MRX"))
+    sides = ["mrx" if isinstance(m, str) and m.upper().startswith("MRX") else "detectives" for m in moves]
     notes = doc.get("notes") if isinstance(doc.get("notes"), list) else []
     by_person = 0  # moves a person made: on a side seated as human, or one taken over with O
-    for i, move in enumerate(moves):
-        side = "mrx" if isinstance(move, str) and move.upper().startswith("MRX") else "detectives"
+    for i, side in enumerate(sides):
         note = notes[i] if i < len(notes) and isinstance(notes[i], dict) else {}
         by_person += names.get(side) == "human" or note.get("by") == "human"
     human = "all" if moves and by_person == len(moves) else "yes" if by_person else "no"
     if doc.get("branched_from"):
         human += " (branch)"
     return {"game": "Scotland Yard", "players": f"Mr X {names.get('mrx', '?')} vs {names.get('detectives', '?')}",
-            "map": "London", "result": result, "length": str(mrx_turns), "human": human}  # Mr X turns (rounds)
+            "map": "London", "result": result, "length": str(sides.count("mrx")), "human": human}  # Mr X turns
