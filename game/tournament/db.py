@@ -95,6 +95,9 @@ class ResultsDB:
         self.path = Path(path)
         self.readonly = readonly
         self.empty = False  # a file without tables (read only): no games
+        # What each player is (_version), worked out once per run: a cmd: program's files are
+        # hashed for its first game, not again for each of its hundreds.
+        self._versions: dict[tuple[str, str | None], str] = {}
         try:
             if not readonly:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -167,6 +170,12 @@ class ResultsDB:
             raise DatabaseError(f"{self.path}: game {key!r} is damaged ({type(exc).__name__}: {str(exc)[:80]}); "
                                 f"nothing was changed") from None
 
+    def _version_of(self, spec: str, game: str | None) -> str:
+        key = (spec, game)
+        if key not in self._versions:
+            self._versions[key] = _version(spec, game)
+        return self._versions[key]
+
     def add(self, tournament: str, job: Job, outcome: Outcome) -> bool:
         """Store one finished game; ``False`` if this tournament already has it (never twice)."""
         d = outcome.as_dict()
@@ -175,7 +184,8 @@ class ResultsDB:
             "setup_digest, seed, options, ranks, scores, turns, seconds, mean_move_seconds, max_move_seconds, errors, "
             "detail, timing, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (tournament, job.key, job.game, json.dumps(list(job.players)),
-             json.dumps([_version(p, job.game) for p in job.players]), job.setup_name, job.setup_digest, job.seed,
+             json.dumps([self._version_of(p, job.game) for p in job.players]), job.setup_name, job.setup_digest,
+             job.seed,
              json.dumps(dict(job.options), default=str), json.dumps(d["ranks"]), json.dumps(d["scores"]),
              d["turns"], d["seconds"], d["mean_move_seconds"], d["max_move_seconds"], json.dumps(d["errors"]),
              json.dumps(d["detail"], default=str), json.dumps(d["timing"]), time.time()))
