@@ -155,8 +155,6 @@ class DuelReplayScene(CursorReplayScene):
         elif name == "goto":
             self.goto_digits = ""
             self.playing = False
-        elif name.startswith("speed_"):
-            self.view.speed = name[6:]
         elif name == "digit" and 1 <= data <= 4:
             self.view.speed = ("slow", "normal", "fast", "instant")[data - 1]
         else:
