@@ -26,6 +26,7 @@ once.
 
 from __future__ import annotations
 
+import atexit
 import os
 import selectors
 import shlex
@@ -74,7 +75,9 @@ def split_command(command: str, base: str | os.PathLike | None = None) -> list[s
     return out
 
 
-def _decode(data: bytes) -> tuple[str, bool]:
+def decode_output(data: bytes) -> tuple[str, bool]:
+    """A program's output as the course's judge read it: UTF-8 (with replacement characters where
+    it is not, and False) and universal newlines."""
     try:
         text, ok = data.decode("utf-8"), True
     except UnicodeDecodeError:
@@ -106,6 +109,21 @@ def _stop_on_signal(signum, frame) -> None:
     # one more as it shuts down) and leaves when the game's cleanup is done, or its watchdog ends it.
     signal.signal(signum, signal.SIG_IGN if multiprocessing.parent_process() is not None else signal.SIG_DFL)
     raise SystemExit(128 + signum)  # as Ctrl+C does: the temporary folders are removed on the way
+
+
+def kill_running(pid: int) -> None:
+    """Kill the group of a program :func:`run_program` is running now, from any thread; nothing
+    if that run has ended (its pid may then name another process)."""
+    if pid in _LIVE_GROUPS:
+        _kill_group(pid)
+
+
+@atexit.register
+def _kill_left_running() -> None:
+    """A program still running when the interpreter ends (the arcade quit while a worker thread
+    waited on one) is killed with it, never left behind."""
+    for pgid in list(_LIVE_GROUPS):
+        _kill_group(pgid)
 
 
 def install_cleanup() -> None:
@@ -168,11 +186,13 @@ class _StderrSink:
 
 def run_program(argv: list[str], stdin_text: str, cwd: str | os.PathLike, time_limit: float,
                 stderr_path: str | os.PathLike | None = None, output_cap: int = OUTPUT_CAP,
-                cancel=None) -> RunResult:
+                cancel=None, on_start=None) -> RunResult:
     """Run ``argv`` once: write ``stdin_text``, read its output, enforce the limit, kill its group.
 
     ``cancel`` (a ``threading.Event``, optional) lets another thread stop the run early, e.g. a
-    view the user leaves: the group is killed within about 50 ms and the status is "cancelled"."""
+    view the user leaves: the group is killed within about 50 ms and the status is "cancelled".
+    ``on_start(pid)`` is told the program's pid (its group's id) once it runs, so that the other
+    thread can also kill it at once with :func:`kill_running`."""
     install_cleanup()
     started = time.monotonic()
     deadline = started + time_limit
@@ -189,6 +209,8 @@ def run_program(argv: list[str], stdin_text: str, cwd: str | os.PathLike, time_l
     pid = proc.pid
     _LIVE_GROUPS.add(pid)
     try:
+        if on_start is not None:
+            on_start(pid)
         return _converse(proc, stdin_text.encode("utf-8"), started, deadline, output_cap, sink, cancel)
     finally:
         _kill_group(pid)   # the leader is not reaped yet, so pid still names its group
@@ -265,7 +287,8 @@ def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: flo
         while not exited:
             now = time.monotonic()
             if now >= deadline:
-                return RunResult(None, now - started, "timeout", note="ran past the time limit")
+                return RunResult(None, now - started, "timeout",
+                                 note=f"ran past the time limit of {deadline - started:g} s")
             if cancel is not None and cancel.is_set():
                 return RunResult(None, now - started, "cancelled", note="cancelled")
             wait = deadline - now if pidfd >= 0 else min(deadline - now, 0.002)
@@ -307,7 +330,7 @@ def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: flo
         if status is not None and status.si_code in (os.CLD_KILLED, os.CLD_DUMPED):
             return RunResult(None, seconds, f"signal {status.si_status}",
                              note=f"killed by signal {status.si_status}")
-        text, ok = _decode(b"".join(kept))
+        text, ok = decode_output(b"".join(kept))
         note = ""
         if truncated:
             note = f"printed more than {cap} bytes; the log keeps the first {cap}"

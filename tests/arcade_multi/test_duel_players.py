@@ -80,6 +80,34 @@ def test_a_program_move_and_its_failures(program, tmp_path):
     assert info.value.fault == TIME_OUT  # the course: a non-zero exit is a time out
 
 
+def test_a_program_is_run_by_the_judge_in_the_arcade_too(program, tmp_path):
+    """Its stderr goes to stderr.txt in its folder; a flood of output is cut (invalid output, not
+    memory without end); a child left holding the output open does not delay the move; the
+    time-out says the limit."""
+    text = "1\n"
+    talker = program("import sys; sys.stdin.read(); print('thinking', file=sys.stderr); print('UP')")
+    assert ProgramRun(talker, text, 5.0, str(tmp_path)).run() == ("UP", "")
+    assert "thinking" in (tmp_path / "stderr.txt").read_text()
+    flood = program("import sys; sys.stdin.read(); sys.stdout.write('x' * 5_000_000)")
+    with pytest.raises(ProgramFault) as info:
+        ProgramRun(flood, text, 10.0, str(tmp_path)).run()
+    assert info.value.fault == INVALID_OUTPUT
+    leaver = program("""
+        import os, sys, time
+        sys.stdin.read()
+        if os.fork() == 0:
+            time.sleep(30)
+        print('LEFT')
+    """)
+    started = time.perf_counter()
+    assert ProgramRun(leaver, text, 20.0, str(tmp_path)).run() == ("LEFT", "")
+    assert time.perf_counter() - started < 10
+    sleeper = program("import time; time.sleep(30)")
+    with pytest.raises(ProgramFault) as info:
+        ProgramRun(sleeper, text, 0.5, str(tmp_path)).run()
+    assert info.value.fault == TIME_OUT and "0.5 s" in str(info.value)
+
+
 def test_leaving_kills_a_thinking_program_at_once(program, tmp_path):
     import threading
 
@@ -89,10 +117,10 @@ def test_leaving_kills_a_thinking_program_at_once(program, tmp_path):
     thread = threading.Thread(target=lambda: errors.append(pytest.raises(ProgramFault, run.run)))
     thread.start()
     for _ in range(200):
-        if run._proc is not None:
+        if run.pid is not None:
             break
         time.sleep(0.01)
-    pid = run._proc.pid
+    pid = run.pid
     started = time.perf_counter()
     run.kill()
     thread.join(5)

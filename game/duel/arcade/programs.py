@@ -1,8 +1,12 @@
 """A ``cmd:`` program's move, run off the frame loop and killable at once.
 
-One fresh process per move (DUEL.md §6), in its own process group so a kill takes its children
-too. The arcade's thinking worker calls :meth:`ProgramRun.run`; leaving the game calls
-:meth:`ProgramRun.kill` from the frame loop, which never waits for the program.
+One fresh process per move (DUEL.md §6), run by the judge's own :func:`run_program`, so the arcade
+runs a program exactly as ``duel play`` and the bench do: no shell, its own process group (killed
+at the limit and after every move, children included), at most 64 KiB of its output kept, its
+stderr appended to ``stderr.txt`` in its working folder, and a move that ends when the program
+exits (a child left holding the output open does not keep the arcade waiting). The arcade's
+thinking worker calls :meth:`ProgramRun.run`; leaving the game calls :meth:`ProgramRun.kill`
+from the frame loop, which never waits for the program.
 
 The output is read as the course's judge reads it (DUEL.md §4): universal newlines, exactly one
 final character dropped, the rest must be a move. An error is raised as :class:`ProgramFault`
@@ -12,11 +16,9 @@ carrying the course's error kind, which :meth:`DuelSession.apply_decision` turns
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import threading
 
-from game.duel.judge import split_command
+from game.duel.judge import STDERR_FILE, decode_output, kill_running, run_program, split_command
 from game.duel.protocol import MOVES, not_a_move
 from game.duel.rules import INVALID_OUTPUT, TIME_OUT
 
@@ -29,13 +31,12 @@ class ProgramFault(RuntimeError):
 
 def read_output(raw: bytes) -> str:
     """The move a program printed, or ProgramFault(INVALID_OUTPUT)."""
-    try:
-        text, valid = raw.decode("utf-8"), True
-    except UnicodeDecodeError:
-        text, valid = raw.decode("utf-8", errors="replace"), False
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _move_in(*decode_output(raw))
+
+
+def _move_in(text: str, valid_utf8: bool) -> str:
     said = text[:-1]
-    if not valid or said not in MOVES:
+    if not valid_utf8 or said not in MOVES:
         raise ProgramFault(INVALID_OUTPUT, not_a_move(text))
     return said
 
@@ -47,52 +48,37 @@ class ProgramRun:
         except ValueError:
             self.argv = []
         self.workdir = workdir
-        self.input = input_text.encode()
+        self.input = input_text
         self.time_limit = time_limit
-        self._proc: subprocess.Popen | None = None
-        self._lock = threading.Lock()
-        self.killed = False
+        self.pid: int | None = None      # the running program's (and its group's) id
+        self._cancel = threading.Event()
+
+    @property
+    def killed(self) -> bool:
+        return self._cancel.is_set()
 
     def run(self) -> tuple[str, str]:
         if not self.argv:
             raise ProgramFault(TIME_OUT, "empty command")
-        with self._lock:
-            if self.killed:
-                raise ProgramFault(TIME_OUT, "cancelled")
-            try:
-                self._proc = subprocess.Popen(self.argv, cwd=self.workdir, stdin=subprocess.PIPE,
-                                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                              start_new_session=True, close_fds=True)
-            except OSError as exc:
-                raise ProgramFault(TIME_OUT, f"cannot start {self.argv[0]!r}: {exc.strerror}") from None
-        try:
-            out, _ = self._proc.communicate(self.input, timeout=self.time_limit)
-        except subprocess.TimeoutExpired:
-            self.kill()
-            self._proc.communicate()
-            raise ProgramFault(TIME_OUT, f"no answer within {self.time_limit:g} s") from None
-        except OSError as exc:  # it closed its input early and died: a crash
-            self.kill()
-            self._proc.wait()
-            raise ProgramFault(TIME_OUT, f"the program failed: {exc}") from None
-        finally:
-            self._kill_group()  # a child it forked never outlives its move
         if self.killed:
             raise ProgramFault(TIME_OUT, "cancelled")
-        if self._proc.returncode != 0:
-            raise ProgramFault(TIME_OUT, f"exited with status {self._proc.returncode}")
-        return read_output(out), ""
+        folder = self.workdir or os.getcwd()
+        stderr = os.path.join(self.workdir, STDERR_FILE) if self.workdir else None
+        result = run_program(self.argv, self.input, folder, self.time_limit, stderr,
+                             cancel=self._cancel, on_start=self._started)
+        if self.killed:
+            raise ProgramFault(TIME_OUT, "cancelled")
+        if result.output is None:
+            raise ProgramFault(TIME_OUT, result.note or result.status)
+        return _move_in(result.output, result.valid_utf8), ""
+
+    def _started(self, pid: int) -> None:
+        self.pid = pid
+        if self.killed:  # killed while it was being started
+            kill_running(pid)
 
     def kill(self) -> None:
         """Kill the program's whole process group now (never waits)."""
-        with self._lock:
-            self.killed = True
-        self._kill_group()
-
-    def _kill_group(self) -> None:
-        proc = self._proc
-        if proc is not None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
+        self._cancel.set()
+        if self.pid is not None:
+            kill_running(self.pid)
