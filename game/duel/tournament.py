@@ -35,7 +35,7 @@ def jobs_of(specs: list[GameSpec]) -> list[Job]:
         if spec.map not in texts:
             texts[spec.map] = _map_text(spec.map)
         out.append(Job("duel", (spec.a, spec.b), spec.map.label, texts[spec.map], spec.seed,
-                       make_options(opening=spec.opening, move_time=spec.move_time)))
+                       make_options(opening=spec.opening, move_time=spec.move_time, time_limit=spec.time_limit)))
     return out
 
 
@@ -51,7 +51,7 @@ class JobMap(MapSpec):
 
 def _spec_of(job: Job) -> GameSpec:
     return GameSpec(JobMap(label=job.setup_name, text=job.setup), job.players[0], job.players[1], job.seed,
-                    job.option("opening", 0), job.option("move_time", 0.3))
+                    job.option("opening", 0), job.option("move_time", 0.3), job.option("time_limit", None))
 
 
 def _times(total: float, count: int, longest: float) -> list[float]:

@@ -67,3 +67,15 @@ def test_replay_of_a_course_log_without_its_map_says_to_give_the_map(tmp_path, c
     assert main(["replay", str(log), "--check"]) == 2
     err = capsys.readouterr().err
     assert "looks like a Treasure Duel course log" in err and "--map MAP" in err and err.count("\n") == 1
+
+
+def test_duel_arcade_gives_programs_the_time_limit_it_is_told(tmp_path):
+    slow = tmp_path / "slow.sh"
+    slow.write_text("#!/bin/sh\ncat > /dev/null\nsleep 0.6\necho RIGHT\n")
+    slow.chmod(0o755)
+    done = run("duel", "arcade", "--map", str(MAP), "--a", f"cmd:{slow}", "--b", "walker", "--quit-at-end",
+               "--time-limit", "0.3", tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("B Win: A -100") and "time out" in done.stdout, done.stdout
+    refused = run("duel", "arcade", "--time-limit", "-1", tmp_path=tmp_path)
+    assert refused.returncode == 2 and "--time-limit must be positive" in refused.stderr

@@ -29,6 +29,15 @@ def test_start_with_the_shipped_map_and_default_bots(ctx):
     assert isinstance(play, DuelPlayScene)
     assert play.session.specs == {"A": "default", "B": "default"}
     assert play.session.map_name == scene.options.maps[0].stem
+    assert play.session.config.time_limit == 1.0  # the course's, for a cmd: program
+    play.on_exit()
+
+
+def test_the_time_limit_the_command_line_gave_reaches_the_game(ctx):
+    options = DuelOptions()
+    options.time_limit = 0.4  # duel arcade --time-limit 0.4
+    play = go(DuelOptionsScene(ctx, options), "menu_go").scene
+    assert play.session.config.time_limit == 0.4
     play.on_exit()
 
 

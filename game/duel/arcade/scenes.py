@@ -20,6 +20,7 @@ import pygame
 from game.arcade.thinking import Thinker, draw_indicator
 from game.arcade.turnscene import GOLD, GREY, RED, SPEEDS, OptionsScene, TurnPlayScene, watch_caption
 from game.arcade.turnscene import layout as _layout
+from game.duel.config import DuelConfig
 from game.shell.scenes import Replace
 
 from . import keys
@@ -214,6 +215,7 @@ class DuelOptions:
         self.cmd = {"A": "", "B": ""}
         self.speed = "normal"
         self.autoplay = True
+        self.time_limit = DuelConfig().time_limit  # a cmd: program's per move (duel arcade --time-limit)
 
     def spec(self, side: str) -> str:
         choice = self.players[self.a if side == "A" else self.b]
@@ -323,7 +325,8 @@ class DuelOptionsScene(OptionsScene):
             for side, spec in players.items():
                 if spec == "cmd:":
                     raise SetupError(f"player {side}: type the program's command on the 'Program {side}' line")
-            session = DuelSession(board, players, seed=seed, config=None, map_name=map_name,
+            session = DuelSession(board, players, seed=seed, config=DuelConfig(time_limit=o.time_limit),
+                                  map_name=map_name,
                                   process_bots=getattr(self.ctx, "think_async", False))
         except (SetupError, ValueError, OSError) as exc:
             self.message = f"Cannot start: {exc}"[:160]

@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from game.duel.config import MAX_SIDE, MIN_SIDE
+from game.duel.config import MAX_SIDE, MIN_SIDE, DuelConfig
 from game.duel.protocol import DELTAS, MOVES, DuelObservation
 from game.tournament.ratings import wilson  # the one 95% Wilson interval, shared by every bench
 
@@ -60,6 +60,7 @@ class GameSpec:
     seed: int
     opening: int          # random moves per player before the bots play (0: none)
     move_time: float
+    time_limit: float | None = None   # a program's wall-clock limit per move (None: the course's 1 s)
 
 
 @dataclass
@@ -120,7 +121,7 @@ def opening_length(m: MapSpec, seed: int, plain: bool = False) -> int:
 
 
 def schedule(bots: list[str], maps: list[MapSpec], games: int, seed: int, move_time: float,
-             focus: str | None = None) -> list[GameSpec]:
+             focus: str | None = None, time_limit: float | None = None) -> list[GameSpec]:
     """Every unordered pair of bots (only those with ``focus`` if given), on every map, ``games``
     seeds, each seed played from both sides. Seed ``seed`` on a map file is played from the map's
     own start; every other game starts with a seeded opening."""
@@ -135,8 +136,8 @@ def schedule(bots: list[str], maps: list[MapSpec], games: int, seed: int, move_t
                     # Game 0 on a map file is the map as it is (the course's own games start so);
                     # a generated board has no such game: every one starts with an opening.
                     opening = opening_length(m, s, plain=g == 0 and m.path is not None)
-                    specs.append(GameSpec(m, x, y, s, opening, move_time))
-                    specs.append(GameSpec(m, y, x, s, opening, move_time))
+                    specs.append(GameSpec(m, x, y, s, opening, move_time, time_limit))
+                    specs.append(GameSpec(m, y, x, s, opening, move_time, time_limit))
     return specs
 
 
@@ -233,6 +234,7 @@ def play_one(spec: GameSpec, workdir: str | None = None, on_event=None, reasons:
     from game.duel.match import make_player, play_match
 
     board = spec.map.board()
+    config = DuelConfig() if spec.time_limit is None else DuelConfig(time_limit=spec.time_limit)
     opening = opening_moves(board, spec.opening, spec.seed) if spec.opening else None
     players: list = []
     folders: list[str] = []
@@ -248,10 +250,10 @@ def play_one(spec: GameSpec, workdir: str | None = None, on_event=None, reasons:
 
                 wd = tempfile.mkdtemp(prefix=f"duel-bench-{side}-")
                 folders.append(wd)
-            player = make_player(name, seed=s, workdir=wd, move_time=spec.move_time)
+            player = make_player(name, seed=s, config=config, workdir=wd, move_time=spec.move_time)
             players.append(OpeningPlayer(player, opening[side]) if opening else player)
-        result = play_match(board, players[0], players[1], seed=spec.seed, move_time=spec.move_time,
-                            on_event=on_event)
+        result = play_match(board, players[0], players[1], config=config, seed=spec.seed,
+                            move_time=spec.move_time, on_event=on_event)
     finally:
         import shutil
 

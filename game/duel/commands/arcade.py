@@ -14,6 +14,7 @@ from pathlib import Path
 
 from game.arcade.commandline import SPEEDS, add_window_arguments, arcade_speed, headless, run_arcade, window_size
 from game.cli import UsageError
+from game.duel.config import DuelConfig
 
 HELP = "open the arcade on the Treasure Duel (options, or a game with --map/--a/--b)"
 __all__ = ["HELP", "SPEEDS", "add_arguments", "run"]
@@ -24,6 +25,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--a", default="default", metavar="SPEC", help="player A: a bot name, cmd:COMMAND or human")
     p.add_argument("--b", default="default", metavar="SPEC", help="player B: a bot name, cmd:COMMAND or human")
     p.add_argument("--seed", type=int, default=0, help="seed of the built-in bots (A gets N, B N+1)")
+    p.add_argument("--time-limit", type=float, default=DuelConfig().time_limit, metavar="S",
+                   help="wall-clock limit per move of cmd: programs, start-up included, seconds "
+                        "(default: the course's 1)")
     add_window_arguments(p)
 
 
@@ -37,6 +41,8 @@ def run(args: argparse.Namespace) -> int:
     direct = bool(args.map or args.autoplay or args.quit_at_end)
     map_path = args.map or str(MAPS_DIR / "duel" / "duel20x20.txt")
     board = load_map(map_path)
+    if not args.time_limit > 0:
+        raise UsageError(f"--time-limit must be positive, not {args.time_limit}")
     if args.quit_at_end and "human" in (args.a, args.b):
         raise UsageError("--quit-at-end needs bots or programs on both sides")
     from game.duel.bots import BotNotFound, bot_class
@@ -53,12 +59,15 @@ def run(args: argparse.Namespace) -> int:
     speed = arcade_speed(args.speed)
 
     def first_scene(ctx):
-        from game.duel.arcade.scenes import DuelOptionsScene, DuelPlayScene
+        from game.duel.arcade.scenes import DuelOptions, DuelOptionsScene, DuelPlayScene
         from game.duel.arcade.session import DuelSession
 
         if not direct:
-            return DuelOptionsScene(ctx)
+            options = DuelOptions()
+            options.time_limit = args.time_limit
+            return DuelOptionsScene(ctx, options)
         session = DuelSession(board, {"A": args.a, "B": args.b}, seed=args.seed, map_name=Path(map_path).stem,
+                              config=DuelConfig(time_limit=args.time_limit),
                               process_bots=not headless())  # headless: instant, nobody watches the frames
         return DuelPlayScene(ctx, session, autoplay=args.autoplay or args.quit_at_end, speed=speed)
 

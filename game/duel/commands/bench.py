@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from game.cli import UsageError
+from game.duel.config import DuelConfig
 
 HELP = "duel tournament: every pair of bots (or cmd: programs) on every map, both sides, seeded variants"
 
@@ -28,6 +29,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--move-time", type=float, default=0.3, metavar="S",
                    help="per-move budget of in-process bots, seconds (default 0.3)")
+    p.add_argument("--time-limit", type=float, default=DuelConfig().time_limit, metavar="S",
+                   help="wall-clock limit per move of cmd: programs, start-up included, seconds "
+                        "(default: the course's 1)")
     p.add_argument("--focus", metavar="BOT",
                    help="play only the pairs that include this bot (default: every pair)")
     p.add_argument("--out", default="out/duel-bench", help="folder for results.json/.csv, games.csv, winrate.png")
@@ -84,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
     if not args.move_time > 0:
         raise UsageError(f"--move-time must be positive, not {args.move_time}")
+    if not args.time_limit > 0:
+        raise UsageError(f"--time-limit must be positive, not {args.time_limit}")
     if args.generated < 0:
         raise UsageError(f"--generated must be >= 0, not {args.generated}")
     maps = _maps(args.maps) + bench.generated_maps(args.generated, args.seed)
@@ -91,7 +97,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("no maps: give --maps FILES and/or --generated K")
     if args.focus is not None and args.focus not in bots:
         raise UsageError(f"--focus {args.focus}: not one of --bots")
-    specs = bench.schedule(bots, maps, args.games, args.seed, args.move_time, focus=args.focus)
+    # The course's limit is stored as no option, so results kept from before the option existed
+    # still count as the same games.
+    limit = None if args.time_limit == DuelConfig().time_limit else args.time_limit
+    specs = bench.schedule(bots, maps, args.games, args.seed, args.move_time, focus=args.focus, time_limit=limit)
     from game.commands.bench import progress_bar
 
     from game.duel.tournament import run_specs
@@ -117,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     print(bench.table(summary))
     config = {"bots": bots, "focus": args.focus, "maps": [m.label for m in maps], "games": args.games,
               "seed": args.seed,
-              "move_time": args.move_time, "workers": args.workers, "total_games": len(rows),
+              "move_time": args.move_time, "time_limit": args.time_limit, "workers": args.workers, "total_games": len(rows),
               "seconds": round(time.perf_counter() - started, 1)}
     written = bench.write_outputs(out, rows, summary, config)
     problems = program_problems(rows)

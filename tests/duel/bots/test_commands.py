@@ -302,3 +302,26 @@ def test_the_bench_tells_programs_apart_and_says_what_went_wrong(tmp_path):
     assert any(line.startswith("cmd:") and "lower.sh' " in line and "missing' " in line for line in rows), done.stdout
     assert "invalid output format: printed 'up\\n', expected one of UP" in done.stderr
     assert "cannot run" in done.stderr and "No such file" in done.stderr
+
+
+def test_the_bench_gives_programs_the_time_limit_it_is_told(tmp_path):
+    board = tmp_path / "tiny.txt"
+    board.write_text("4 4\nA . m .\n. x . m\nm . x .\n. m . B\n")
+    slow = tmp_path / "slow.sh"
+    slow.write_text("#!/bin/sh\ncat > /dev/null\nsleep 0.6\necho RIGHT\n")
+    slow.chmod(0o755)
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, str(ROOT / "run.py"), "duel", "bench", "--bots", f"cmd:{slow},walker",
+                           "--maps", str(board), "--games", "1", "--workers", "1", "--time-limit", "0.3",
+                           "--out", str(out), "--db", str(tmp_path / "r.sqlite")],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "ran past the time limit of 0.3 s" in done.stderr
+    with open(out / "games.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 2 and all(r["end"] == "time out" for r in rows), rows
+    assert json.loads((out / "results.json").read_text())["config"]["time_limit"] == 0.3
+    refused = subprocess.run([sys.executable, str(ROOT / "run.py"), "duel", "bench", "--bots", "walker,random",
+                              "--generated", "1", "--time-limit", "0", "--out", str(out)],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "--time-limit must be positive" in refused.stderr
