@@ -101,6 +101,7 @@ class TurnSession:
         self.seats = {side: self._make_seat(side) for side in self.sides}
         self.history = [self.first_entry()]
         self.overridden = set()
+        self.branch_length = 1  # a branch's prefix (from_entries): saved only once something new is played
         self.version += 1
 
     def is_human(self, side: str) -> bool:

@@ -165,7 +165,9 @@ class TurnPlayScene(BaseScene):
         self.save_if_unsaved()
 
     def save_if_unsaved(self) -> None:
-        if self.saved_path is None and len(self.session.history) > 1:
+        """Every game is recorded once something was played: a branch only once something new
+        was (its replay already holds the rest)."""
+        if self.saved_path is None and len(self.session.history) > self.session.branch_length:
             self.save_replay()
 
     def save_replay(self) -> None:

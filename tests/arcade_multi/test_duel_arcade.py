@@ -213,3 +213,25 @@ def test_replay_keys_and_a_timeline_click_seek(display_ok):
     assert rs.playing  # at the end, Space plays from the start
     h.frames(30)
     assert 0 < rs.cursor < len(rs.entries) - 1
+
+
+def test_a_branch_is_saved_once_something_new_is_played(display_ok, private_data_dir):
+    session = DuelSession(board(), {"A": "greedy", "B": "walker"}, seed=1)
+    session.play_sync(12)
+    path = codec.save(session, private_data_dir / "game.json")
+    before = saved_replays()
+    h = Harness(lambda ctx: DuelReplayScene(ctx, codec.load(path)))
+    rs = h.top
+    rs.seek(6)
+    h.press("o")
+    branched = h.top
+    assert isinstance(branched, DuelPlayScene) and branched.session.branch_length == 7
+    branched.on_exit()  # left at once: the replay it came from holds all of it
+    assert saved_replays() == before
+    state = branched.session.state
+    branched.session.human_move(legal_moves(state)[0])
+    branched.on_exit()
+    new = [p for p in saved_replays() if p not in before]
+    assert len(new) == 1 and len(codec.load(new[0]).entries) == 8
+    branched.session.restart()
+    assert branched.session.branch_length == 1

@@ -286,6 +286,7 @@ class DuelSession(TurnSession):
     def from_entries(cls, board, players, entries: list[Entry], **kwargs) -> "DuelSession":
         session = cls(board, players, **kwargs)
         session.history = list(entries)
+        session.branch_length = len(entries)
         session.version += 1
         return session
 

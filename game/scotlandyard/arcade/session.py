@@ -369,6 +369,7 @@ class SySession(TurnSession):
     def from_entries(cls, players: dict[str, str], entries: list[Entry], **kwargs) -> "SySession":
         session = cls(players, start=entries[0].state, **kwargs)
         session.history = list(entries)
+        session.branch_length = len(entries)
         session.version += 1
         return session
 

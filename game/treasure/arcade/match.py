@@ -76,6 +76,7 @@ class Match:
         """A match that continues an earlier game (a replay's prefix): its history is ``steps``."""
         match = cls(board, seed, agent_name, config, agent_factory=agent_factory)
         match.steps = list(steps)
+        match.branch_length = len(match.steps)
         match.branched_from = branched_from
         match._obs_for = None
         match._suggestion = None
@@ -136,6 +137,7 @@ class Match:
         self._obs_for = None
         self._suggestion: tuple[GameState, object, str] | None = None
         self.branched_from = None
+        self.branch_length = 1  # a branch (from_history) is saved only once something new is played
         self._version = getattr(self, "_version", 0) + 1
         started = time.perf_counter()
         # A start() that raises or hangs is reported when the first action is asked for: the

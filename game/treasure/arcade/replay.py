@@ -300,7 +300,6 @@ class ReplayScene(BaseScene):
         agent = replay.agent if replay.agent in self.ctx.agents else (self.ctx.agents[0] if self.ctx.agents else "default")
         match = Match.from_history(replay.board, replay.seed, agent, replay.rules, steps,
                                    branched_from=self.source or "replay")
-        match.branch_length = len(steps)  # saved only once something new is played
         play = PlayScene(self.ctx, match, self.map_name + "-branch", speed=self.view.director.speed,
                          human=True, text=self.show_text)
         play.message = f"Branched from turn {state.turn}: you play (O hands it to the agent)"

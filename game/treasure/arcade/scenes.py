@@ -214,7 +214,7 @@ class PlayScene(BaseScene):
     def save_if_unsaved(self) -> None:
         """Every game is recorded: one left before its end is saved as UNFINISHED, once (the
         same unfinished game, or a branch nothing was played on, is not saved again)."""
-        if self.saved_path is not None or len(self.match.steps) <= getattr(self.match, "branch_length", 1):
+        if self.saved_path is not None or len(self.match.steps) <= self.match.branch_length:
             return
         key = self.game_key()
         if key in self.ctx.saved_unfinished or self.saved_before():

@@ -87,3 +87,21 @@ def test_the_replay_has_the_speed_keys_its_help_lists(display, recorded):
         assert digit in rows and speed in rows[digit].lower()
         h.press(digit)
         assert scene.view.speed == speed
+
+
+def test_a_branch_is_saved_once_something_new_is_played(display, recorded):
+    from game.replayfiles import saved_replays
+
+    _, path = recorded
+    h = Harness(lambda ctx: games.replay_scene(ctx, str(path)))
+    scene = h.top
+    scene.seek(5)
+    h.press("o")
+    play = h.top
+    assert isinstance(play, SyPlayScene) and play.session.branch_length == 6
+    play.on_exit()  # left at once: the replay it came from holds all of it
+    assert saved_replays() == []
+    assert not isinstance(play.session.human_move(play.session.state.legal_moves()[0]), str)
+    play.on_exit()
+    saved = saved_replays()
+    assert len(saved) == 1 and len(codec.load(saved[0]).entries) == 7

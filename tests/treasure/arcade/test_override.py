@@ -300,3 +300,23 @@ def test_taking_over_drops_the_actions_the_agent_still_owed(display, board):
     h.play.thinking.owed_turn = 2
     h.press("o")
     assert h.play.human and not h.play.thinking.owed
+
+
+def test_a_branch_is_saved_once_something_new_is_played_a_restart_included(display, board, tmp_path,
+                                                                          private_data_dir):
+    h, scene, playback = replay_scene(board, tmp_path)
+    folder = private_data_dir / "replays"
+    before = set(folder.glob("*.json"))
+    h.press("g", "3", "return")
+    h.press("o")
+    play = h.top
+    assert isinstance(play, PlayScene) and len(play.match.steps) > 1
+    play.on_exit()  # left at once: the replay it came from holds all of it
+    assert set(folder.glob("*.json")) == before
+    h.press("r")  # a new game on the branch's board: it is a game of its own, saved once played
+    assert len(play.match.steps) == 1
+    h.press("l")
+    assert len(play.match.steps) == 2
+    play.on_exit()
+    new = set(folder.glob("*.json")) - before
+    assert len(new) == 1 and len(load_replay(new.pop()).actions) == 1
