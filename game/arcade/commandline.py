@@ -28,16 +28,9 @@ def add_window_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def window_size(text: str | None) -> tuple[int, int] | None:
-    """``--size`` of a window (None: the default); UsageError unless it is WxH, both at least 64."""
-    if not text:
-        return None
-    try:
-        size = tuple(int(v) for v in text.lower().split("x"))
-        if len(size) != 2 or min(size) < 64:
-            raise ValueError(text)
-    except ValueError:
-        raise UsageError(f"--size must look like 1280x720, not {text!r}") from None
-    return size
+    """``--size`` of a window (None: the default); UsageError unless it is WxH between
+    MIN_WINDOW and 8192x8192."""
+    return frame_size(text) if text else None
 
 
 def headless() -> bool:
@@ -74,8 +67,11 @@ def no_window() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def frame_size(text: str, least: tuple[int, int] = (64, 64), most: int = 8192) -> tuple[int, int]:
-    """``--size`` of a frame; UsageError unless it is WxH between ``least`` and ``most`` a side."""
+def frame_size(text: str, least: tuple[int, int] | None = None, most: int = 8192) -> tuple[int, int]:
+    """``--size`` of a window or a frame; UsageError unless it is WxH between ``least`` (default
+    the smallest window every screen works in, MIN_WINDOW) and ``most`` a side."""
+    if least is None:
+        from game.shell.display import MIN_WINDOW as least
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:

@@ -12,7 +12,9 @@ import sys
 
 from game.cli import UsageError
 
-from .common import RULES_HELP, choose_seed, load_agent, load_map, parse_rules, parse_size
+from game.arcade.commandline import window_size
+
+from .common import RULES_HELP, choose_seed, load_agent, load_map, parse_rules
 
 HELP = "open the arcade (the default when no command is given)"
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -42,7 +44,7 @@ def _headless() -> bool:
 def run(args: argparse.Namespace) -> int:
     if _headless():  # nobody listens either; on a real display the sound effects may play
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    size = parse_size(args.size) if getattr(args, "size", None) else None
+    size = window_size(getattr(args, "size", None))
     if args.max_turns is not None and args.max_turns < 1:
         raise UsageError("--max-turns must be at least 1")
     if getattr(args, "rules", None):

@@ -15,7 +15,7 @@ import sys
 
 from game.cli import UsageError
 
-from .common import parse_size
+from game.arcade.commandline import window_size
 
 HELP = "open a replay (--check: verify it reproduces the recorded game, headless)"
 
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
               f"{state.turn} (log sha256 {playback.log.digest()[:16]})")
         return 0
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    size = parse_size(args.size) if args.size else None
+    size = window_size(args.size)
     headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
     speed = args.speed or ("instant" if headless else "normal")
     return _run_window(playback, args.file, size, not args.windowed, speed)

@@ -8,7 +8,9 @@ import sys
 
 from game.cli import UsageError
 
-from .common import RULES_HELP, choose_seed, load_agent, load_map, parse_rules, parse_size
+from game.arcade.commandline import frame_size
+
+from .common import RULES_HELP, choose_seed, load_agent, load_map, parse_rules
 
 HELP = "render one arcade frame at a given turn to a PNG (no window)"
 
@@ -35,9 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from game.treasure.arcade import shots
     from game.treasure.arcade.boardview import DEFAULT_OVERLAYS
 
-    width, height = parse_size(args.size)
-    if width < 64 or height < 64:
-        raise UsageError("--size must be at least 64x64")
+    width, height = frame_size(args.size)
     if args.turn < 1:
         raise UsageError("--turn must be at least 1")
     try:

@@ -10,6 +10,10 @@ from __future__ import annotations
 import pygame
 
 DEFAULT_WINDOW = (1280, 720)
+# The smallest window every screen still shows its game in (the side panels give way first);
+# smaller, a board of 199 stations or 30x30 cells has nothing left to draw in. `--size` refuses
+# less, and a window the user resizes stops here.
+MIN_WINDOW = (320, 240)
 REFERENCE_HEIGHT = 1080  # UI sizes are designed at 1080p and scaled from there
 REFERENCE_NARROWEST = 1440  # 4:3 at 1080p: a window narrower than that scales by its width
 
@@ -35,7 +39,29 @@ def open_display(
         return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
     width, height = size or _default_window()
     flags = pygame.RESIZABLE if resizable else 0
-    return pygame.display.set_mode((max(int(width), 1), max(int(height), 1)), flags)
+    surface = pygame.display.set_mode((max(int(width), MIN_WINDOW[0]), max(int(height), MIN_WINDOW[1])), flags)
+    if resizable:
+        keep_at_least(MIN_WINDOW)
+    return surface
+
+
+def keep_at_least(size: tuple[int, int]) -> bool:
+    """Stop the user from resizing the window below ``size``; False where the platform cannot say
+    (the scenes then lay out whatever size comes)."""
+    import warnings
+
+    try:
+        get_window = getattr(pygame.display, "get_window", None)  # newer pygame-ce
+        if get_window is not None:
+            window = get_window()
+        else:  # 2.5: the display module's window, through a call deprecated in favour of the above
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+        window.minimum_size = size
+    except (AttributeError, pygame.error):
+        return False
+    return True
 
 
 def _default_window() -> tuple[int, int]:

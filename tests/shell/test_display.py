@@ -16,6 +16,35 @@ def test_windowed_uses_the_requested_size(display):
     assert surface.get_size() == (640, 360)
 
 
+def test_a_window_is_never_smaller_than_every_screen_needs(display):
+    from game.shell.display import MIN_WINDOW
+
+    surface = open_display(fullscreen=False, size=(100, 50))
+    assert surface.get_size() == MIN_WINDOW
+    open_display(fullscreen=False, size=(640, 360))
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = getattr(pygame.display, "get_window", None)
+        window = window() if window else pygame.Window.from_display_module()
+    assert tuple(window.minimum_size) == MIN_WINDOW  # the user cannot drag it smaller
+
+
+@pytest.mark.parametrize("text, message", [
+    ("200x200", "between 320x240 and 8192x8192"), ("640x100", "between 320x240"),
+    ("9000x900", "between 320x240"), ("big", "must look like 1280x720"), ("1x2x3", "must look like"),
+])
+def test_every_size_option_refuses_what_no_screen_works_in(text, message):
+    from game.arcade.commandline import frame_size, window_size
+    from game.cli import UsageError
+
+    for parse in (frame_size, window_size):
+        with pytest.raises(UsageError, match=message):
+            parse(text)
+    assert window_size(None) is None and frame_size("320x240") == (320, 240)
+
+
 def test_windowed_without_a_size_fits_the_desktop(display):
     surface = open_display(fullscreen=False)
     width, height = surface.get_size()

@@ -33,7 +33,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     no_window()
-    size = frame_size(args.size, least=(320, 240))
+    size = frame_size(args.size)
     if not 1 <= args.round <= 24:
         raise UsageError("--round must be between 1 and 24 (Mr X's moves)")
     if args.move_time <= 0:
