@@ -10,10 +10,11 @@ from __future__ import annotations
 import pygame
 
 DEFAULT_WINDOW = (1280, 720)
-# The smallest window every screen still shows its game in (the side panels give way first);
-# smaller, a board of 199 stations or 30x30 cells has nothing left to draw in. `--size` refuses
-# less, and a window the user resizes stops here.
-MIN_WINDOW = (320, 240)
+# The smallest window every screen fits in: each one (picker, options, help, play, replay, game
+# over, for every game) was looked at from here up. Narrower, the side panels go (a detective
+# playing Scotland Yard loses his travel log), the options' rows and the help's columns run off
+# the screen. `--size` refuses less, and a window the user resizes stops here.
+MIN_WINDOW = (800, 450)
 REFERENCE_HEIGHT = 1080  # UI sizes are designed at 1080p and scaled from there
 REFERENCE_NARROWEST = 1440  # 4:3 at 1080p: a window narrower than that scales by its width
 

@@ -18,7 +18,7 @@ def run(*args, tmp_path):
 def test_duel_screenshot_writes_a_png(tmp_path):
     out = tmp_path / "shot.png"
     done = run("duel", "screenshot", "--map", str(MAP), "--a", "greedy", "--b", "walker", "--round", "5",
-               "--size", "640x360", "-o", str(out), tmp_path=tmp_path)
+               "--size", "800x450", "-o", str(out), tmp_path=tmp_path)
     assert done.returncode == 0, done.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "round 5" in done.stderr

@@ -12,8 +12,8 @@ def test_fullscreen_takes_the_size_the_driver_gives(display):
 
 
 def test_windowed_uses_the_requested_size(display):
-    surface = open_display(fullscreen=False, size=(640, 360))
-    assert surface.get_size() == (640, 360)
+    surface = open_display(fullscreen=False, size=(960, 540))
+    assert surface.get_size() == (960, 540)
 
 
 def test_a_window_is_never_smaller_than_every_screen_needs(display):
@@ -21,7 +21,7 @@ def test_a_window_is_never_smaller_than_every_screen_needs(display):
 
     surface = open_display(fullscreen=False, size=(100, 50))
     assert surface.get_size() == MIN_WINDOW
-    open_display(fullscreen=False, size=(640, 360))
+    open_display(fullscreen=False, size=(960, 540))
     import warnings
 
     with warnings.catch_warnings():
@@ -32,8 +32,8 @@ def test_a_window_is_never_smaller_than_every_screen_needs(display):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("200x200", "between 320x240 and 8192x8192"), ("640x100", "between 320x240"),
-    ("9000x900", "between 320x240"), ("big", "must look like 1280x720"), ("1x2x3", "must look like"),
+    ("200x200", "between 800x450 and 8192x8192"), ("640x360", "between 800x450"), ("1280x400", "between 800x450"),
+    ("9000x900", "between 800x450"), ("big", "must look like 1280x720"), ("1x2x3", "must look like"),
 ])
 def test_every_size_option_refuses_what_no_screen_works_in(text, message):
     from game.arcade.commandline import frame_size, window_size
@@ -42,7 +42,7 @@ def test_every_size_option_refuses_what_no_screen_works_in(text, message):
     for parse in (frame_size, window_size):
         with pytest.raises(UsageError, match=message):
             parse(text)
-    assert window_size(None) is None and frame_size("320x240") == (320, 240)
+    assert window_size(None) is None and frame_size("800x450") == (800, 450)
 
 
 def test_windowed_without_a_size_fits_the_desktop(display):

@@ -7,8 +7,8 @@ from game.cli import main
 def test_screenshot_writes_a_png_of_the_requested_size(display, map_file, tmp_path, capsys):
     out = tmp_path / "shot.png"
     assert main(["screenshot", "--map", str(map_file), "--seed", "3", "--turn", "2", "-o", str(out),
-                 "--size", "640x360", "--overlays", "all"]) == 0
-    assert pygame.image.load(str(out)).get_size() == (640, 360)
+                 "--size", "800x450", "--overlays", "all"]) == 0
+    assert pygame.image.load(str(out)).get_size() == (800, 450)
 
 
 @pytest.mark.parametrize("args", [["--overlays", "nonsense"], ["--size", "big"], ["--turn", "0"]])
@@ -18,14 +18,14 @@ def test_screenshot_bad_input_exits_2(display, map_file, tmp_path, args, capsys)
 
 
 def test_bench_frames_prints_p95_last(display, map_file, capsys):
-    assert main(["bench-frames", "--map", str(map_file), "--frames", "30", "--size", "640x360"]) == 0
+    assert main(["bench-frames", "--map", str(map_file), "--frames", "30", "--size", "800x450"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-1].startswith("p95_ms=") and float(lines[-1].split("=")[1]) >= 0
     assert any(line.startswith("median_ms=") for line in lines)
 
 
 def test_arcade_autoplays_and_quits_at_the_end_headless(display, map_file, capsys):
-    assert main(["--windowed", "--size", "640x400", "--map", str(map_file), "--seed", "2", "--autoplay",
+    assert main(["--windowed", "--size", "800x500", "--map", str(map_file), "--seed", "2", "--autoplay",
                  "--max-turns", "3", "--quit-at-end"]) == 0
     out = capsys.readouterr().out
     assert "seed 2" in out
@@ -44,8 +44,8 @@ def test_arcade_without_a_map_says_so(monkeypatch, capsys):
 def test_screenshot_and_the_arcade_take_rules(display, map_file, tmp_path, capsys):
     out = tmp_path / "shot.png"
     assert main(["screenshot", "--map", str(map_file), "--seed", "3", "--turn", "2", "-o", str(out),
-                 "--size", "640x360", "--rules", "pirate_speed=4,truth_model=bluff"]) == 0
-    assert pygame.image.load(str(out)).get_size() == (640, 360)
+                 "--size", "800x450", "--rules", "pirate_speed=4,truth_model=bluff"]) == 0
+    assert pygame.image.load(str(out)).get_size() == (800, 450)
     assert main(["screenshot", "--map", str(map_file), "-o", str(out), "--rules", "pirate_speed=0"]) == 2
     assert "pirate_speed" in capsys.readouterr().err
     assert main(["--windowed", "--map", str(map_file), "--rules", "nonsense=1", "--autoplay"]) == 2
