@@ -166,7 +166,7 @@ class DuelReplayScene(CursorReplayScene):
     def draw_board_extras(self, surface: pygame.Surface) -> None:
         banner = end_banner(self.entries[self.cursor].state)
         if banner is not None and not self.view.busy:
-            draw_banner(surface, self.ctx.text, self.view.rect, *banner, self.ctx.scale)
+            draw_banner(surface, self.ctx.text, self.view.rect, *banner, self.ctx.scale, self.view)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         self.panel.draw(surface, history=self.entries, index=self.cursor, names=dict(self.replay.players),

@@ -27,7 +27,7 @@ from . import keys
 from .panel import DuelPanel
 from .session import HUMAN, DuelSession, SetupError, read_board
 from .sprites import shared as shared_sprites
-from .view import PLAYER_COLOURS, DuelView, draw_banner, end_banner
+from .view import PLAYER_COLOURS, DuelView, draw_banner, end_anchor, end_banner
 
 AUTOPLAY_GAP = {"slow": 0.35, "normal": 0.12, "fast": 0.02, "instant": 0.0}
 PANEL = (460, 300, 0.42)  # the panel's width at scale 1, its least width, its largest share
@@ -74,6 +74,10 @@ class DuelPlayScene(TurnPlayScene):
 
     def menu_scene(self):
         return DuelOptionsScene(self.ctx, self.options)
+
+    def over_anchor(self):
+        """Where the game ended (the game-over box takes the other half of the board)."""
+        return end_anchor(self.view)
 
     def over_lines(self):
         state = self.session.state
@@ -160,7 +164,7 @@ class DuelPlayScene(TurnPlayScene):
         session = self.session
         banner = end_banner(session.state) if not self.view.busy else None
         if banner is not None:
-            draw_banner(surface, self.ctx.text, self.view.rect, *banner, self.ctx.scale)
+            draw_banner(surface, self.ctx.text, self.view.rect, *banner, self.ctx.scale, self.view)
         thinking = {}
         if self.thinker.busy and self._thinking_side:
             thinking[self._thinking_side] = self.thinker.thinking_for

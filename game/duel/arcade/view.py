@@ -261,6 +261,18 @@ class DuelView:
         outline.set_alpha(255)
 
 
+def end_anchor(view: "DuelView") -> tuple[int, int] | None:
+    """Where the game ended on screen, for the game-over box to keep clear of: the player who
+    erred (boxed in, timed out), else between the two hunters."""
+    state = view.state
+    if state is None or not state.over:
+        return None
+    offender = getattr(state.outcome, "offender", "")
+    players = [offender] if offender in ("A", "B") else ["A", "B"]
+    centres = [view.cell_rect(*state.position(p)).center for p in players]
+    return (sum(x for x, _ in centres) // len(centres), sum(y for _, y in centres) // len(centres))
+
+
 def end_banner(state) -> tuple[str, tuple[int, int, int]] | None:
     """What the board says once the game is over: the winner and, after an error, whose and which."""
     if state is None or not state.over:
@@ -273,11 +285,27 @@ def end_banner(state) -> tuple[str, tuple[int, int, int]] | None:
     return f"{o.winner}  ({why})", colour
 
 
-def draw_banner(surface, text_renderer, rect: pygame.Rect, text: str, colour, scale: float) -> None:
-    """A band across the top of the board with ``text``."""
+def draw_banner(surface, text_renderer, rect: pygame.Rect, text: str, colour, scale: float,
+                view: "DuelView | None" = None) -> None:
+    """A band across the board's area with ``text``: in the strip above or below the drawn board
+    where there is one, else over the board's top or bottom row, whichever has no hunter on it
+    (``view`` says where the board and the hunters are; without it, near the top)."""
     size = max(16, int(40 * scale))
     rendered = text_renderer.render(text, size, colour)
-    band = pygame.Rect(rect.x, rect.y + int(rect.h * 0.06), rect.w, rendered.get_height() + int(16 * scale))
+    height = rendered.get_height() + int(16 * scale)
+    band = pygame.Rect(rect.x, rect.y + int(rect.h * 0.06), rect.w, height)
+    drawn = view.drawn_rect if view is not None else None
+    if drawn is not None:
+        if drawn.top - rect.top >= height:
+            band.bottom = drawn.top
+        elif rect.bottom - drawn.bottom >= height:
+            band.top = drawn.bottom
+        else:
+            state = view.state
+            rows = {state.position(p)[0] for p in "AB"}
+            band.top = drawn.top  # over the top row(s), unless a hunter is there
+            if any(r * view.tile < height for r in rows):
+                band.bottom = drawn.bottom
     veil = pygame.Surface(band.size, pygame.SRCALPHA)
     veil.fill((8, 10, 24, 215))
     surface.blit(veil, band)

@@ -198,13 +198,23 @@ class SyPlayScene(TurnPlayScene):
     def menu_scene(self):
         return SyOptionsScene(self.ctx, self.options)
 
+    def over_anchor(self):
+        """Where the game ended: Mr X's last station (caught there, cornered, or escaped from it);
+        the game-over box takes the other half of the board."""
+        return self.view.station_screen(self.session.state.mrx_location)
+
     def over_lines(self):
         state = self.session.state
         mrx_won = Piece.MRX in state.winner
         headline = "MR X ESCAPES" if mrx_won else "CAUGHT" if state.mrx_location in {
             d.location for d in state.detectives} else "MR X IS CORNERED"
+        turns = sum(1 for entry in self.session.history if entry.side == "mrx")  # the replay list's TURNS
+        moves = len(state.travel_log)
+        made = f"{moves} of Mr X's {len(state.setup.reveals)} moves made"
+        if turns != moves:
+            made += f", in {turns} turns (a double move is two)"
         lines = [winner_text(state), f"Mr X: {self.session.name('mrx')}   detectives: {self.session.name('detectives')}",
-                 f"{len(state.travel_log)} of Mr X's {len(state.setup.reveals)} moves made"]
+                 made]
         lines.append(f"Replay saved to {self.saved_path}" if self.saved_path else self.save_error or "")
         return headline, (GOLD if mrx_won else (120, 200, 255)), [line for line in lines if line]
 
