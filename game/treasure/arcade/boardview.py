@@ -298,12 +298,31 @@ class BoardView:
         """The legend row's chips, ``("E ruled out", on)``: every overlay and its key."""
         return [(f"{key} {label}", name in self.on) for name, key, label in self.LEGEND]
 
+    def _legend_origin(self) -> tuple[int, int, int]:
+        """(x, y, font size) of the legend row: right of and below the ruler's bands when shown."""
+        view = self.camera.viewport
+        ruler = self.camera.tile >= 10 and not view.contains(self.camera.map_rect)
+        x = view.x + (self.text.measure("000", self.font_px(16))[0] + 14 if ruler else 8)
+        y = view.y + (self.text.measure("0", self.font_px(16))[1] + 8 if ruler else 6)
+        return x, y, self.font_px(19)
+
+    def legend_bottom(self) -> int:
+        """The first screen row below the legend (and the heat map's key when it shows): what
+        is drawn over the board's top (the game-over box) starts there."""
+        view = self.camera.viewport
+        if not self.legend or self.text is None:
+            return view.y
+        _, y, size = self._legend_origin()
+        line = self.text.measure("0", size)[1]
+        bottom = y + line
+        if "heat" in self.on:
+            bottom += 6 + max(line, max(10, int(14 * self.ui_scale)) + 2)
+        return bottom + 4
+
     def _draw_legend(self, surface: pygame.Surface) -> None:
         view = self.camera.viewport
-        size = self.font_px(19)
-        ruler = self.camera.tile >= 10 and not view.contains(self.camera.map_rect)
-        x0 = x = view.x + (self.text.measure("000", self.font_px(16))[0] + 14 if ruler else 8)
-        y = view.y + (self.text.measure("0", self.font_px(16))[1] + 8 if ruler else 6)
+        x0, y, size = self._legend_origin()
+        x = x0
         for text, on in self.legend_chips():
             label = self.text.render(text, size, (20, 20, 24) if on else (175, 175, 190),
                                      (255, 210, 60) if on else (28, 30, 48))

@@ -161,7 +161,12 @@ class PlayScene(BaseScene):
 
     @property
     def board_rect(self) -> pygame.Rect:
-        return self.view.camera.viewport
+        """The board's area below its legend row (the game-over box keeps the legend readable)."""
+        area = pygame.Rect(self.view.camera.viewport)
+        top = self.view.legend_bottom()
+        area.h -= top - area.y
+        area.y = top
+        return area
 
     def key_rows(self) -> list[tuple[str, str]]:
         return keys.bindings(keys.HUMAN_KEYS if self.human else keys.PLAY_KEYS).describe()
