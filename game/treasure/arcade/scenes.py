@@ -668,8 +668,14 @@ class TitleScene(BaseScene):
         from game.arcade.browser import ReplayListScene
 
         scene = ReplayListScene(self.ctx)
-        scene.back = lambda: Replace(TitleScene(self.ctx))  # Esc: back to this title menu
+        scene.back = lambda: Replace(self.again())  # Esc: back to this title menu
         return Replace(scene)
+
+    def again(self) -> "TitleScene":
+        """This menu afresh, whose Esc still goes where this one's went (the games, or quit)."""
+        title = TitleScene(self.ctx)
+        title.back = self.back
+        return title
 
     def browse(self):
         from .mapbrowser import MapBrowserScene
@@ -715,7 +721,7 @@ class TitleScene(BaseScene):
             y += row_h
         footer_size = ctx.font(20)
         footer = ("Up / Down: choose a line   Left / Right: change   type to edit   F2: browse maps   "
-                  "Enter: start   Esc: quit")
+                  f"Enter: start   Esc: {'games' if self.back is not None else 'quit'}")
         footer_h = t.measure("Ag", footer_size)[1]
         message_rect = pygame.Rect(rows.x, y + ctx.px(4), width, h - y - footer_h - ctx.px(24))
         if self.confirm_quit:
