@@ -92,3 +92,4 @@ def test_the_scotland_yard_box_keeps_off_mr_x(display):
     made = next(line for line in play.over_lines()[2] if "moves made" in line)
     assert made.startswith(f"{moves} of Mr X's 24 moves made")
     assert (f"in {turns} turns" in made) == (turns != moves)
+

@@ -67,10 +67,17 @@ class DuelPlayScene(TurnPlayScene):
         return HUMAN_BINDINGS if self.session.humans else WATCH_BINDINGS
 
     def key_rows(self):
-        """Every key: watching, then playing yourself (arrows, W A S D)."""
-        watch = keys.bindings(keys.WATCH_KEYS).describe()
-        moves = [row for row in keys.bindings(keys.HUMAN_KEYS).describe() if row[1].startswith("Move")]
-        return watch + moves
+        """The keys that work now: a person's moves while one plays (A and the arrows are then
+        moves, not autoplay), else the watching keys and how to play yourself."""
+        humans = self.session.humans
+        if not humans:
+            return keys.bindings(keys.WATCH_KEYS).describe() + [
+                ("Arrows / W A S D", "Your moves, once O takes over a side (two people: W A S D for A, arrows for B)")]
+        rows = keys.bindings(keys.HUMAN_KEYS).describe()
+        if len(humans) == 1:  # one person: the arrows and W A S D both move that side
+            rows = [(key, what.replace(" (hotseat: player B)", "").replace(" (hotseat: player A)", ""))
+                    for key, what in rows]
+        return rows
 
     def menu_scene(self):
         return DuelOptionsScene(self.ctx, self.options)
