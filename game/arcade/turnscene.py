@@ -451,7 +451,7 @@ class OptionsScene(BaseScene):
         gradient(surface, *self.background, ctx.px(6))
         t.draw(surface, self.title, ctx.px(88), GOLD, (w // 2, ctx.px(40)), anchor="midtop")
         self.decorate(surface)
-        t.draw(surface, self.subtitle, ctx.px(24), (210, 214, 230), (w // 2, ctx.px(140)), anchor="midtop")
+        t.draw(surface, self.subtitle, ctx.font(24), (210, 214, 230), (w // 2, ctx.px(140)), anchor="midtop")
         rows = self.visible_rows()
         current = self.current()
         y = ctx.px(200)
@@ -469,9 +469,9 @@ class OptionsScene(BaseScene):
             else:
                 label, value = self.value(row)
                 text = f"<  {value}  >" if selected and self.arrows(row) else value
-                t.draw(surface, label, ctx.px(30), colour, (bar.x + ctx.px(24), y))
-                t.draw(surface, text[-self.value_chars:], ctx.px(30), colour, (bar.x + ctx.px(self.label_width), y))
+                t.draw(surface, label, ctx.font(30), colour, (bar.x + ctx.px(24), y))
+                t.draw(surface, text[-self.value_chars:], ctx.font(30), colour, (bar.x + ctx.px(self.label_width), y))
             y += line
         if self.message:
-            t.draw(surface, self.message, ctx.px(24), RED, (w // 2, y + ctx.px(8)), anchor="midtop")
-        t.draw(surface, self.footer, ctx.px(22), GREY, (w // 2, h - ctx.px(28)), anchor="midbottom")
+            t.draw(surface, self.message, ctx.font(24), RED, (w // 2, y + ctx.px(8)), anchor="midtop")
+        t.draw(surface, self.footer, ctx.font(22), GREY, (w // 2, h - ctx.px(28)), anchor="midbottom")
