@@ -131,8 +131,13 @@ MENU_KEYS: list[tuple[str, str, str]] = [
     ("f2", "menu_browse", "Choose a map file"),
 ]
 
-def bindings(table: list[tuple[str, str, str]], *, digits: str | None = None) -> KeyBindings:
+PLAY_DIGITS = "A digit: move length, hint or turn number; else 1-4: speed, 0: fit the map"
+REPLAY_DIGITS = "A digit of G's turn number; else 1-4: speed, 0: fit the map"
+
+
+def bindings(table: list[tuple[str, str, str]], *, digits: str | None = None,
+             digit_help: str = PLAY_DIGITS) -> KeyBindings:
     table_bindings = KeyBindings.from_table(table)
     if digits:
-        table_bindings.bind_digits(digits, "A digit: move length, hint or turn number (else 1-4: speed)")
+        table_bindings.bind_digits(digits, digit_help)
     return table_bindings

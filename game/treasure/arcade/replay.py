@@ -27,7 +27,7 @@ from .director import AUTOPLAY_GAP
 from .match import Match, Step
 from .panel import Panel
 
-REPLAY_BINDINGS = keys.bindings(keys.REPLAY_KEYS, digits="digit")
+REPLAY_BINDINGS = keys.bindings(keys.REPLAY_KEYS, digits="digit", digit_help=keys.REPLAY_DIGITS)
 MARK_COLOURS = {"reveal": (255, 150, 60), "free": (240, 70, 60), "teleport": (120, 230, 255),
                 "verify_true": (110, 220, 120), "verify_false": (240, 90, 80), "win": (255, 210, 60),
                 "lose": (240, 60, 60)}
