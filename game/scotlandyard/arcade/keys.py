@@ -34,6 +34,7 @@ MOUSE_ROWS: list[tuple[str, str]] = [
     ("Click a station", "Move there (a menu asks the ticket when several fit)"),
     ("Click a detective", "Choose which detective moves"),
     ("Drag / wheel", "Pan / zoom the board; click the minimap to go there"),
+    ("Point at a station", "Its number (zoomed out, only the stations that matter carry one)"),
 ]
 
 REPLAY_KEYS: list[tuple[str, str, str]] = [

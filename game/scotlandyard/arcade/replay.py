@@ -14,7 +14,7 @@ import pygame
 
 from game.arcade.replayscene import CursorReplayScene
 from game.scotlandyard import Ticket
-from game.shell.input import DRAG, WHEEL
+from game.shell.input import DRAG, HOVER, WHEEL
 from game.shell.scenes import Replace
 
 from . import keys
@@ -143,6 +143,8 @@ class SyReplayScene(CursorReplayScene):
         elif name == WHEEL:
             self.view.zoom_at(data.pos, data.steps)
         else:
+            if name == HOVER:
+                self.view.point_at(data)  # and the timeline's hover below
             return super().handle(intention)
         return None
 

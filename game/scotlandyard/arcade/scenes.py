@@ -23,7 +23,7 @@ from game.arcade.thinking import Thinker, draw_indicator
 from game.arcade.turnscene import GOLD, GREY, RED, SPEEDS, OptionsScene, TurnPlayScene, watch_caption
 from game.arcade.turnscene import layout as _layout
 from game.scotlandyard import Piece, Ticket
-from game.shell.input import CLICK, DRAG, WHEEL
+from game.shell.input import CLICK, DRAG, HOVER, WHEEL
 from game.shell.scenes import Replace
 
 from . import keys
@@ -478,6 +478,8 @@ class SyPlayScene(TurnPlayScene):
                 self.click_station(station, data.pos)
         elif name == DRAG:
             self.view.pan(data.dx, data.dy)
+        elif name == HOVER:
+            self.view.point_at(data)
         elif name == WHEEL:
             self.view.zoom_at(data.pos, data.steps)
         elif name == "zoom_in":

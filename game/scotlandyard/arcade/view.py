@@ -114,6 +114,9 @@ def geometry(board: Board) -> Geometry:
     return _GEOMETRY[key]
 
 
+MAYBE_NUMBERED = 12  # zoomed out, the stations where Mr X may be are numbered when this few
+
+
 class Pawn:
     """One piece on screen: a point in board pixels that glides along queued legs."""
 
@@ -176,6 +179,7 @@ class SyBoardView:
         self.available: frozenset[int] | None = None  # stations a person may click (others dimmed)
         self.selected: int | None = None  # the station of the piece a person moves
         self.marked: int | None = None  # a first leg chosen for a double move
+        self.hover: int | None = None  # the station under the pointer (numbered when stations are not)
         self.pulses: list[list] = []  # [station, age, colour]: a reveal, a capture
         self.toast: list | None = None  # [tickets, public stations, age, hold]: Mr X's hidden ride, told
         self.clock = 0.0
@@ -229,6 +233,16 @@ class SyBoardView:
     @property
     def radius(self) -> int:
         return max(4, int(16.5 * self.scale))
+
+    def point_at(self, pos) -> None:
+        """The pointer moved to ``pos``: the station under it, if any, shows its number."""
+        self.hover = self.station_at(pos)
+
+    @property
+    def numbered(self) -> bool:
+        """Whether the stations carry their numbers at this zoom (else only the ones that matter
+        now do: see :meth:`_draw_numbers`)."""
+        return self.text is not None and int(self.radius * 1.15) >= 9
 
     def station_at(self, pos) -> int | None:
         """The station under a screen point (a generous disc around each), or None."""
@@ -587,11 +601,40 @@ class SyBoardView:
                 x, y = self.station_screen(station)
                 k = age / 1.2
                 pygame.draw.circle(surface, colour, (x, y), int(r * (1.5 + 4 * k)), max(2, int(r * 0.5 * (1 - k)) + 1))
+        self._draw_numbers(surface)
         if self.toast is not None:
             self._draw_toast(surface)
         surface.set_clip(clip)
         if self.minimap_visible():
             self._draw_minimap(surface)
+
+    def _draw_numbers(self, surface) -> None:
+        """Zoomed out, the stations are too small for their numbers, but the panel, the travel log
+        and the ticket menu speak of stations by number: the ones that matter now carry a tag
+        under them (where the pieces this view may see stand, Mr X's last public station, the
+        stations a person may move to, the few where Mr X may be) and the station under the
+        pointer a bright one."""
+        if self.text is None or self.numbered or self.seen is None:
+            return
+        seen_ = self.seen
+        stations = {s for _, s in seen_.detectives} | set(self.available or ())
+        maybe = [st for st, p in (seen_.possible or {}).items() if p > 0]
+        if self.heat and not seen_.over and len(maybe) <= MAYBE_NUMBERED:
+            stations.update(maybe)
+        for extra in (seen_.mrx, seen_.last_seen, self.selected):
+            if extra is not None:
+                stations.add(extra)
+        stations.discard(self.hover)
+        size = max(14, int(15 * self.ui_scale))
+        for station in sorted(stations):
+            self._number_tag(surface, station, size, (230, 232, 240), (14, 16, 24))
+        if self.hover is not None:
+            self._number_tag(surface, self.hover, max(16, int(20 * self.ui_scale)), (16, 16, 20), (255, 214, 90))
+
+    def _number_tag(self, surface, station: int, size: int, ink, back) -> None:
+        tag = self.text.render(f" {station} ", size, ink, back)
+        x, y = self.station_screen(station)
+        surface.blit(tag, tag.get_rect(midtop=(x, y + self.radius + 2)))
 
     def _draw_trail(self, surface, pawn: Pawn, src, dst, ticket: Ticket) -> None:
         a, b = self.to_screen(src), self.to_screen(dst)

@@ -17,9 +17,12 @@ def patch(surface, centre, half):
 
 
 def board_only(view):
-    """What the board shows with no piece on it: the layer the view blits before the pawns."""
+    """What the board shows with no piece on it: the layer the view blits before the pawns, and
+    the public stations' number tags (where Mr X may be: every one alike, test_sy_numbers checks
+    that no tag is his alone)."""
     full = pygame.Surface(view.rect.bottomright)
     full.blit(view._state_layer(), view.rect)
+    view._draw_numbers(full)
     return full
 
 
