@@ -129,7 +129,7 @@ def test_bench_generate_bad_arguments(extra, words, capsys):
 
 
 def test_render_map_writes_a_png_of_the_right_size(tmp_path, capsys):
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"  # as tests/conftest.py sets it: never a real window
     import pygame
 
     source = tmp_path / "MAP.txt"

@@ -74,6 +74,7 @@ def test_drawing_twice_gives_the_same_pixels() -> None:
     a, b = ms.build_all(), ms.build_all()
     assert a.keys() == b.keys()
     for name in a:
+        assert len(a[name]["images"]) == len(b[name]["images"]) > 0, name
         for x, y in zip(a[name]["images"], b[name]["images"]):
             assert np.array_equal(x, y), name
 

@@ -6,9 +6,12 @@ SDL build), so a pixel counts as different only if some channel differs by more 
 Keep text out of golden frames: font metrics change between versions.
 
 ``UPDATE_GOLDEN=1`` in the environment rewrites the PNG instead of comparing (review the new
-image before committing it). On failure the actual frame and a diff image (differing pixels in
-red over a dimmed copy of the golden) are written under ``out/golden/`` and the error message
-gives the numbers and paths.
+image before committing it). The test suite clears a leftover ``UPDATE_GOLDEN`` and sets it only
+for ``pytest --update-golden`` (tests/conftest.py), so an exported variable cannot quietly turn
+every golden test into a rewrite. On failure the actual frame and a diff image (differing pixels
+in red over a dimmed copy of the golden) are written under ``out_dir`` (the tests pass one under
+their tmp_path; ``out/golden/`` when none is given) and the error message gives the numbers and
+paths.
 """
 
 from __future__ import annotations
@@ -75,7 +78,8 @@ def assert_matches_golden(
         pygame.image.save(surface, str(golden_path))
         return None
     if not golden_path.exists():
-        raise AssertionError(f"no golden image {golden_path}; run the test with UPDATE_GOLDEN=1 to create it")
+        raise AssertionError(f"no golden image {golden_path}; run the test with UPDATE_GOLDEN=1 "
+                             "(under pytest: --update-golden) to create it")
 
     actual = rgb_array(surface)
     expected = rgb_array(pygame.image.load(str(golden_path)))

@@ -113,19 +113,35 @@ def test_leaving_kills_a_thinking_program_at_once(program, tmp_path):
 
     slow = program("import sys, time; sys.stdin.read(); time.sleep(30); print('UP')")
     run = ProgramRun(slow, "1\n", 60.0, str(tmp_path))
-    errors = []
-    thread = threading.Thread(target=lambda: errors.append(pytest.raises(ProgramFault, run.run)))
+    outcomes = []  # what run() ended with, as the thinking worker sees it
+
+    def think():
+        try:
+            outcomes.append(run.run())
+        except BaseException as error:  # noqa: BLE001 - the test asserts which one below
+            outcomes.append(error)
+
+    thread = threading.Thread(target=think, daemon=True)
     thread.start()
-    for _ in range(200):
-        if run.pid is not None:
-            break
-        time.sleep(0.01)
-    pid = run.pid
-    started = time.perf_counter()
-    run.kill()
-    thread.join(5)
-    assert not thread.is_alive() and time.perf_counter() - started < 5
+    try:
+        deadline = time.monotonic() + 20  # a hang guard: starting a process is quick
+        while run.pid is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        pid = run.pid
+        assert pid is not None, "the program never started"
+        assert alive(pid)
+        started = time.perf_counter()
+        run.kill()
+        thread.join(5)
+        assert not thread.is_alive() and time.perf_counter() - started < 5
+    finally:
+        run.kill()
+        thread.join(30)
     assert not alive(pid)
+    assert len(outcomes) == 1, outcomes
+    fault = outcomes[0]
+    assert isinstance(fault, ProgramFault), fault
+    assert fault.fault == TIME_OUT and str(fault) == "cancelled"
 
 
 def test_a_program_player_in_a_session_moves(program):

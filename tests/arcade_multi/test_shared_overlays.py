@@ -287,4 +287,9 @@ def test_the_pause_box_draws_in_a_window_a_few_pixels_wide(display):
                                               thinker=Thinker(synchronous=True)))
     pause = PauseOverlay(h.top)
     for size in ((15, 300), (4, 4), (300, 15)):
-        pause.draw(pygame.Surface(size))
+        surface = pygame.Surface(size)
+        surface.fill((200, 200, 200))
+        pause.draw(surface)
+        pixels = pygame.surfarray.array3d(surface)
+        # it drew: the whole frame is veiled (no pixel keeps the bright fill), nothing was skipped
+        assert pixels.shape[:2] == size and (pixels != 200).any(axis=2).all(), size

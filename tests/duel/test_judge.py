@@ -52,6 +52,28 @@ def pids_in(folder: Path) -> list[int]:
     return [int(p.read_text()) for p in sorted(folder.glob("*.pid"))]
 
 
+@pytest.fixture
+def started_pids(monkeypatch):
+    """The pid of every program the match's judge starts, told by run_program itself the moment
+    the process exists (a pid file the program writes may come too late: a short limit can run
+    out while Python is still starting)."""
+    import game.duel.match as match_module
+
+    real = match_module.run_program
+    pids: list[int] = []
+
+    def recording(*args, on_start=None, **kwargs):
+        def tell(pid):
+            pids.append(pid)
+            if on_start is not None:
+                on_start(pid)
+
+        return real(*args, on_start=tell, **kwargs)
+
+    monkeypatch.setattr(match_module, "run_program", recording)
+    return pids
+
+
 def play_a(tmp_path, spec, config=ONE_ROUND):
     """A is the program under test; B an in-process bot that always has a legal move."""
     workdir = tmp_path / "work"
@@ -87,14 +109,16 @@ def test_up_with_crlf_is_a_valid_move(tmp_path):
     assert result.message == "" and result.score_a == 1   # stepped on the mushroom above
 
 
-def test_a_program_past_the_limit_is_a_time_out_with_no_log_line_and_is_killed(tmp_path):
-    spec = script(tmp_path, "sleepy.py", "open('me.pid', 'w').write(str(os.getpid()))\ntime.sleep(30)\n")
+def test_a_program_past_the_limit_is_a_time_out_with_no_log_line_and_is_killed(tmp_path, started_pids):
+    spec = script(tmp_path, "sleepy.py", "open('me.pid', 'w').write(str(os.getpid()))\ntime.sleep(120)\n")
     started = time.monotonic()
     result, folder = play_a(tmp_path, spec, DuelConfig(rounds=1, time_limit=0.5))
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 60  # a hang guard: the judge did not wait out the 120 s
     assert result.message == "time out" and result.score_a == -100 and result.winner == "B Win"
     assert result.log_text == "B Win\nA Score: -100\nB Score: 0\ntime out"
-    assert [gone(pid) for pid in pids_in(folder)] == [True]
+    assert len(started_pids) == 1
+    assert pids_in(folder) in ([], started_pids)  # its own pid file, if it got that far, names it
+    assert [gone(pid) for pid in started_pids] == [True]
 
 
 def test_a_valid_move_then_a_non_zero_exit_is_a_time_out(tmp_path):
@@ -160,12 +184,14 @@ def test_a_flood_that_ends_in_time_is_invalid_output_with_a_bounded_record(tmp_p
     assert any("more than" in note for note in result.notes)
 
 
-def test_a_flood_that_never_ends_is_a_time_out_and_is_killed(tmp_path):
+def test_a_flood_that_never_ends_is_a_time_out_and_is_killed(tmp_path, started_pids):
     spec = script(tmp_path, "hose.py", "open('me.pid', 'w').write(str(os.getpid()))\n"
                                        "while True:\n    sys.stdout.write('x' * 65536)\n")
     result, folder = play_a(tmp_path, spec, DuelConfig(rounds=1, time_limit=0.5))
     assert result.message == "time out"
-    assert [gone(pid) for pid in pids_in(folder)] == [True]
+    assert len(started_pids) == 1
+    assert pids_in(folder) in ([], started_pids)  # its own pid file, if it got that far, names it
+    assert [gone(pid) for pid in started_pids] == [True]
 
 
 FORK = """
@@ -188,9 +214,11 @@ def test_a_forked_child_that_holds_stdout_open_does_not_delay_the_move_and_is_ki
     # still holding that file changed nothing.
     spec = script(tmp_path, "holder.py", FORK.format(streams=""))
     started = time.monotonic()
-    result, folder = play_a(tmp_path, spec, DuelConfig(rounds=1, time_limit=5.0))
-    assert time.monotonic() - started < 4
+    result, folder = play_a(tmp_path, spec, DuelConfig(rounds=1, time_limit=10.0))
+    # Waiting for the child (it sleeps 30 s) would have run past the 10 s limit: a time out, not
+    # this move. The clock is only a hang guard.
     assert result.records[0] == ("A", "UP") and result.message == ""
+    assert time.monotonic() - started < 25
     assert [gone(pid) for pid in pids_in(folder)] == [True]
 
 
@@ -279,12 +307,31 @@ def test_a_run_can_be_cancelled_from_another_thread_and_leaves_nothing(tmp_path)
     import threading
 
     (tmp_path / "slow.py").write_text("import os, time\nopen('me.pid', 'w').write(str(os.getpid()))\n"
-                                      "time.sleep(30)\n")
+                                      "time.sleep(120)\n")
     cancel = threading.Event()
-    threading.Timer(0.3, cancel.set).start()
-    started = time.monotonic()
-    run = run_program([sys.executable, str(tmp_path / "slow.py")], "1\n", tmp_path, 10.0, cancel=cancel)
-    assert run.status == "cancelled" and run.output is None and time.monotonic() - started < 3
+    cancelled_at = []
+
+    def cancel_once_it_runs():
+        # Cancel only once the program has written its pid, so the pid can be checked below;
+        # the deadline is a hang guard (cancelling anyway leaves no pid file: the test fails).
+        pid_file = tmp_path / "me.pid"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if pid_file.read_text().strip().isdigit():  # created, and the pid written
+                    break
+            except FileNotFoundError:
+                pass
+            time.sleep(0.02)
+        cancelled_at.append(time.monotonic())
+        cancel.set()
+
+    canceller = threading.Thread(target=cancel_once_it_runs, daemon=True)
+    canceller.start()
+    run = run_program([sys.executable, str(tmp_path / "slow.py")], "1\n", tmp_path, 300.0, cancel=cancel)
+    canceller.join(5)
+    assert run.status == "cancelled" and run.output is None
+    assert time.monotonic() - cancelled_at[0] < 30  # a hang guard: the program sleeps 120 s
     assert [gone(pid) for pid in pids_in(tmp_path)] == [True]
 
 

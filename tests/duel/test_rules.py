@@ -224,8 +224,9 @@ def test_the_input_is_the_courses_sample_byte_for_byte(name, me):
 
 
 def test_step_refuses_what_is_not_a_move():
-    with pytest.raises(ValueError):
-        step(initial_state(board(ITEM_BOARD.format(item="m"))), "up")
+    state = initial_state(board(ITEM_BOARD.format(item="m")))
+    with pytest.raises(ValueError, match=r"^not a move: 'up' \(one of UP, RIGHT, DOWN, LEFT\)$"):
+        step(state, "up")
 
 
 def test_the_observation_text_reads_back_to_the_same_observation():

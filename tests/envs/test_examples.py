@@ -1,6 +1,7 @@
 """The example scripts keep working: one short game per line of each (timings are not checked)."""
 
 import importlib.util
+import os
 import warnings
 from pathlib import Path
 
@@ -86,13 +87,17 @@ def test_duel_program_speed_times_every_move_of_the_bot_run_as_a_program(tmp_pat
     # A move over the course's 1 s is counted (the judge here waits longer, to measure it).
     assert speed.summary([0.4, 1.3, 0.9]).endswith("max 1.300 s, 1 over 1 s")
     # --busy: processes spinning beside the game, gone once killed.
+    import signal
+
     spinning = speed.spin(1)
     try:
-        assert spinning[0].poll() is None
+        assert len(spinning) == 1 and spinning[0].poll() is None
     finally:
         spinning[0].kill()
-        spinning[0].wait()
-    assert spinning[0].returncode is not None
+        spinning[0].wait(30)
+    assert spinning[0].returncode == -signal.SIGKILL  # it spun until killed, it did not just exit
+    with pytest.raises(ProcessLookupError):  # its session's group (pgid = its pid) is empty: gone
+        os.killpg(spinning[0].pid, 0)
 
 
 def test_duel_replays_plays_a_list_at_a_fixed_search_and_compares_two_runs(tmp_path, capsys):

@@ -2,10 +2,13 @@
 `--mrx/--detectives path/policy.py:fn` (Scotland Yard), as `--agent` does for Treasure Island."""
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
 pytest.importorskip("pettingzoo")
+
+DUEL8 = Path(__file__).resolve().parents[2] / "maps" / "duel" / "duel8x8.txt"
 
 POLICY = textwrap.dedent('''
     import numpy as np
@@ -31,7 +34,7 @@ def test_a_duel_policy_from_a_file_plays_a_judged_game(policy_file):
     from game.duel.match import play_match
 
     a = make_bot(f"{policy_file}:first_legal", seed=1)
-    result = play_match(read_map("maps/duel/duel8x8.txt"), a, make_bot("random", seed=2), seed=1)
+    result = play_match(read_map(DUEL8), a, make_bot("random", seed=2), seed=1)
     assert result.winner in ("A Win", "B Win", "Tie")
     assert "invalid" not in result.message
 

@@ -1,5 +1,7 @@
 """SCOTLAND-YARD.md §3 (setup and its validation), §9 (the standard game), §10.4-10.8."""
 
+import re
+
 import pytest
 
 from game.scotlandyard import (
@@ -19,20 +21,26 @@ def test_a_valid_game_starts_with_mrx_to_move_and_an_empty_log():
     assert state.setup == SETUP
 
 
-@pytest.mark.parametrize("missing", ["setup", "mrx", "detectives", "one detective"])
-def test_a_missing_part_raises_type_error(missing):
+@pytest.mark.parametrize("missing, message", [
+    ("setup", "the setup is missing (None)"),
+    ("mrx", "Mr X is missing (None)"),
+    ("detectives", "the detectives are missing (None)"),
+    ("one detective", "detective 1 is missing (None)"),
+])
+def test_a_missing_part_raises_type_error(missing, message):
     args = {"setup": SETUP, "mrx": mrx(45), "detectives": [det(RED, 26)]}
     if missing == "one detective":
         args["detectives"] = [det(RED, 26), None]
     else:
         args[missing] = None
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=f"^{re.escape(message)}$"):
         new_game(args["setup"], args["mrx"], args["detectives"])
 
 
 def test_type_errors_come_before_setup_errors():
-    with pytest.raises(TypeError):
-        new_game(GameSetup(Board.standard(), ()), det(RED, 1), None)  # also two SetupError reasons
+    no_reveals, red_as_mrx = GameSetup(Board.standard(), ()), det(RED, 1)  # two SetupError reasons
+    with pytest.raises(TypeError, match=r"^the detectives are missing \(None\)$"):
+        new_game(no_reveals, red_as_mrx, None)
 
 
 def _refused(match, mrx_player, *detectives, setup=SETUP):

@@ -1,9 +1,13 @@
 """Each game's bench through the tournament runner plays exactly the games its own bench plays,
 on every executor, and stores them so a rerun resumes."""
 
+from pathlib import Path
+
 import pytest
 
 from game.tournament import LocalExecutor, ResultsDB, SerialExecutor
+
+DUEL8 = Path(__file__).resolve().parents[2] / "maps" / "duel" / "duel8x8.txt"
 
 
 def _duel_key(r):
@@ -20,7 +24,7 @@ def test_the_duel_bench_games_are_the_same_through_the_runner(tmp_path):
     from game.duel.bots import benchmark as bench
     from game.duel.tournament import run_specs
 
-    maps = [bench.MapSpec(label="duel8x8.txt", path="maps/duel/duel8x8.txt")] + bench.generated_maps(1, 0)
+    maps = [bench.MapSpec(label="duel8x8.txt", path=str(DUEL8))] + bench.generated_maps(1, 0)
     specs = bench.schedule(["greedy", "walker", "random"], maps, 2, 0, 0.05)
     direct = [_duel_key(r) for r in bench.run(specs, workers=1)]
     db = ResultsDB(tmp_path / "r.sqlite")

@@ -45,14 +45,19 @@ def test_local_processes_give_the_serial_results():
     assert all(serial[k].same_game_as(local[k]) for k in serial)
 
 
-def test_a_two_worker_dask_cluster_gives_the_serial_results():
+def test_a_two_worker_dask_cluster_gives_the_serial_results(tmp_path):
     distributed = pytest.importorskip("distributed")
+    import dask
+
     jobs = round_robin(games=3)
     serial = outcomes(run_tournament(PLAY, jobs, executor=SerialExecutor()))
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
-        with distributed.Client(cluster) as client:
-            executor = DaskExecutor(client=client, ship_code=False)
-            on_cluster = outcomes(run_tournament(PLAY, jobs, executor=executor))
+    scratch = tmp_path / "dask"  # not $TMPDIR/dask-scratch-space, which would outlive the test
+    with dask.config.set({"temporary-directory": str(scratch)}):
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None,
+                                      local_directory=str(scratch)) as cluster:
+            with distributed.Client(cluster) as client:
+                executor = DaskExecutor(client=client, ship_code=False)
+                on_cluster = outcomes(run_tournament(PLAY, jobs, executor=executor))
     assert serial.keys() == on_cluster.keys()
     assert all(serial[k].same_game_as(on_cluster[k]) for k in serial)
 
@@ -225,9 +230,15 @@ def test_two_runs_writing_one_database_at_once_lose_nothing(tmp_path):
     writers = [ctx.Process(target=_write_many, args=(str(path), name, range(150))) for name in ("run-a", "run-b")]
     for w in writers:
         w.start()
-    for w in writers:
-        w.join(timeout=120)
-        assert w.exitcode == 0
+    try:
+        for w in writers:
+            w.join(timeout=120)
+            assert w.exitcode == 0
+    finally:
+        for w in writers:  # one that hung (or the other, after a failed assert) must not outlive the test
+            if w.is_alive():
+                w.terminate()
+                w.join(10)
     with sqlite3.connect(path) as conn:
         counts = dict(conn.execute("SELECT tournament, COUNT(*) FROM games GROUP BY tournament"))
     assert counts == {"run-a": 150, "run-b": 150}

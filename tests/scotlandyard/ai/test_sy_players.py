@@ -57,8 +57,9 @@ def test_default_players_keep_to_their_budget():
     player.start(MrXView.of(state))
     t0 = time.perf_counter()
     player.choose(MrXView.of(state))
-    # not a speed test: a search that ignored its budget would run far past it
-    assert time.perf_counter() - t0 < 1.0
+    # not a speed test (a loaded machine may be slow): a hang guard against a search that ignored
+    # its 0.05 s budget and ran on unbounded
+    assert time.perf_counter() - t0 < 10.0
 
 
 def _line_game(mrx_at, det_at, det_tickets=None):

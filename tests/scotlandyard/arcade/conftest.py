@@ -2,7 +2,8 @@
 
 import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# forced, not defaulted: a developer's exported x11/pulse would open real windows and play sound
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from ...arcade_multi.helpers import private_data_dir  # noqa: E402,F401 - the autouse fixture

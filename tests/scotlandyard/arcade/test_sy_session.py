@@ -17,6 +17,7 @@ def random_game(seed=3, moves=None):
 def test_the_detectives_view_holds_mr_x_only_at_his_reveals_and_at_the_end():
     session = random_game(seed=4)
     reveals = session.state.setup.reveals
+    heat_maps = stations_seen = 0  # the checks below under an `if` must each run at least once
     for entry in session.history:
         state = entry.state
         view = seen(entry, "detectives")
@@ -30,9 +31,12 @@ def test_the_detectives_view_holds_mr_x_only_at_his_reveals_and_at_the_end():
         assert view.last_seen == (public[-1] if public else None)
         for i, slot in enumerate(view.log):
             if slot.station is not None:  # a station in the detectives' log is a played reveal slot
+                stations_seen += 1
                 assert reveals[i] and slot.revealed and slot.station == state.travel_log[i].location
         if view.possible:
+            heat_maps += 1
             assert state.mrx_location in view.possible  # the public heat map always holds his station
+    assert heat_maps > 0 and stations_seen > 0
 
 
 def test_mr_x_s_reason_and_destination_are_hidden_from_the_detectives_until_the_end():

@@ -2,6 +2,7 @@
 (no package needed), in a game, a bench with worker processes, and with clear refusals."""
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -9,6 +10,8 @@ from game.treasure.agents import AgentNotFound, agent_class, make_agent
 from game.treasure.agents.benchmark import run_bench
 from game.treasure.agents.runner import play_game
 from game.treasure.mapfile import read_map
+
+ISLAND16 = Path(__file__).resolve().parents[3] / "maps" / "island16.txt"
 
 POLICY_FILE = textwrap.dedent('''
     import numpy as np
@@ -40,7 +43,7 @@ def policy_file(tmp_path):
 
 def test_a_class_from_a_file_plays_a_game(policy_file):
     agent = make_agent(f"{policy_file}:Scanner", 3)
-    record = play_game(read_map("maps/island16.txt"), 3, agent)
+    record = play_game(read_map(ISLAND16), 3, agent)
     assert record.state.over and record.invalid_actions == 0
     assert {a.action.text().split()[0] for a in record.actions} == {"LARGE_SCAN"}
 
@@ -48,12 +51,12 @@ def test_a_class_from_a_file_plays_a_game(policy_file):
 def test_a_policy_function_from_a_file_is_played_through_the_rl_adapter(policy_file):
     pytest.importorskip("gymnasium")
     cls = agent_class(f"{policy_file}:first_valid")
-    record = play_game(read_map("maps/island16.txt"), 5, cls(seed=5))
+    record = play_game(read_map(ISLAND16), 5, cls(seed=5))
     assert record.state.over and record.invalid_actions == 0
 
 
 def test_a_bench_with_worker_processes_loads_the_file_in_each_worker(policy_file):
-    results, run = run_bench(["maps/island16.txt"], [f"{policy_file}:Scanner"], 4, 0, workers=2)
+    results, run = run_bench([str(ISLAND16)], [f"{policy_file}:Scanner"], 4, 0, workers=2)
     assert run.failures == [] and len(results) == 4
     assert all(r.invalid_actions == 0 for r in results)
 

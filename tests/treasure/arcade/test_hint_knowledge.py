@@ -84,19 +84,18 @@ def test_the_panel_and_its_log_show_a_settled_hint_as_known(display):
 
     board = read_map(MAPS / "island64.txt")
     ctx = make_context((1280, 720), maps=[])
-    for seed in range(40):
-        match = Match(board, seed)
-        for _ in range(60):
-            if match.over:
-                break
-            match.advance_action()
-            implied = implied_hints(observe(match.state))
-            if implied:
-                break
+    # Seed 0 settles hint 4 (TRUE, following from hint 1) within a few actions; if the hints
+    # drawn change, pick another seed that settles one rather than letting the check go quiet.
+    match = Match(board, 0)
+    implied = {}
+    for _ in range(60):
+        if match.over:
+            break
+        match.advance_action()
+        implied = implied_hints(observe(match.state))
         if implied:
             break
-    else:
-        pytest.skip("no settled hint arose in these games (the hints drawn changed)")
+    assert implied, "seed 0 on island64 no longer settles a hint in 60 actions: pin another seed"
     play = PlayScene(ctx, match, "island64", speed="instant")
     play.draw(pygame.Surface((1280, 720)))
     k, (truth, source) = next(iter(implied.items()))
