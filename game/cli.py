@@ -5,7 +5,8 @@ Each subcommand lives in its own module under ``game.commands`` and exposes ``HE
 in the issues are a contract: keep them, add new ones beside them.
 
 Exit status: 0 for a finished job, 2 with a one-line message on stderr for bad input. A
-``--seed``, in every command, is a whole number >= 0 (numpy's generators take no other).
+``--seed``, in every command, is a whole number from 0 to 2**64 - 1 (numpy's generators take no
+negative one, and a replay stores no larger one).
 
 Command modules never import pygame: what draws lives in ``game.arcade`` (``app.run_in_window``,
 ``offscreen``), and the drawing commands (the arcade, ``replay``, ``screenshot``, ``bench-frames``)
@@ -46,17 +47,74 @@ class HelpShown(Exception):
     """The user asked for a list (``--rules help``): printed on stdout, exit status 0."""
 
 
+MAX_SEED = 2**64 - 1  # the largest seed a replay stores (game.treasure.replay.document.MAX_SEED)
+MAX_SECONDS = 86_400.0  # a time option's upper bound: a day (as --agent-time's)
+
+
+def cannot_write_in(folder) -> str | None:
+    """Why no file can be made in ``folder`` (e.g. "Permission denied"), or None if one can: a
+    file is made there and removed at once, which is the only test that also holds for root, for
+    read-only file systems and for access control lists."""
+    import os
+    import tempfile
+
+    try:
+        fd, name = tempfile.mkstemp(prefix=".write-check-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    os.close(fd)
+    try:
+        os.unlink(name)
+    except OSError:
+        pass
+    return None
+
+
+def output_file(text: str, option: str, *, overwrite: bool = True,
+                exists: str = "pass --force to overwrite it"):
+    """The file an option names that the command writes at its end, checked before the work: it
+    is not a folder, its folder is there (and is a folder) and a file can be written in it, and,
+    unless ``overwrite``, no file has its name yet (``exists`` says what to do then). UsageError,
+    one line naming the option, otherwise."""
+    from pathlib import Path
+
+    path = Path(text)
+    if path.is_dir():
+        raise UsageError(f"{option} {path}: is a folder, expected a file name")
+    parent = path.parent
+    if not parent.is_dir():
+        there = parent
+        while not there.exists() and there != there.parent:
+            there = there.parent
+        if there.exists() and not there.is_dir():
+            raise UsageError(f"{option} {path}: {there} is a file, not a folder")
+        raise UsageError(f"{option} {path}: the folder {parent} does not exist")
+    if not overwrite and (path.exists() or path.is_symlink()):
+        raise UsageError(f"{option} {path}: the file exists; {exists}")
+    why = cannot_write_in(parent)
+    if why is not None:
+        raise UsageError(f"{option} {path}: cannot write in the folder {parent} ({why})")
+    return path
+
+
 def new_record_path(text: str | None, option: str = "--record"):
     """The file a ``--record`` option names, checked before any game is played: a record is
-    never written over an existing file, and its folder must exist. None without the option."""
-    from game.files import output_path
-
+    never written over an existing file, and its folder must exist and take a new file. None
+    without the option."""
     if not text:
         return None
-    path = output_path(text, option, UsageError)
-    if path.exists():
-        raise UsageError(f"{option} {path}: the file exists; a record is never overwritten")
-    return path
+    return output_file(text, option, overwrite=False, exists="a record is never overwritten")
+
+
+def positive_seconds(value, option: str, most: float = MAX_SECONDS) -> float:
+    """A time option's value (``--move-time``, ``--time-limit``): a finite number of seconds above
+    0 and at most ``most``; UsageError otherwise (NaN, infinity, 0 and negative numbers)."""
+    import math
+
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or not 0 < value <= most:
+        raise UsageError(f"{option} must be positive and finite, at most {most:g} seconds, not {value}")
+    return float(value)
 
 
 def _load(module_name: str):
@@ -161,6 +219,9 @@ def _run(module, args) -> int:
         seed = getattr(args, "seed", None)
         if isinstance(seed, int) and seed < 0:  # one rule for every command's --seed
             raise UsageError(f"--seed must be >= 0, not {seed}")
+        if isinstance(seed, int) and seed > MAX_SEED:  # what a replay cannot store is refused now
+            shown = str(seed) if len(str(seed)) <= 40 else f"a number of {len(str(seed))} digits"
+            raise UsageError(f"--seed must be at most 2**64 - 1 (the largest seed a replay stores), not {shown}")
         return int(module.run(args) or 0)
     except HelpShown as shown:
         print(shown)

@@ -35,13 +35,3 @@ def atomic_write_text(path: str | os.PathLike, text: str, *, encoding: str = "ut
                       newline: str | None = None) -> Path:
     return atomic_write(path, lambda f: f.write(text), encoding=encoding, newline=newline)
 
-
-def output_path(text: str, option: str, error: type[Exception]) -> Path:
-    """A file the command will write at its end (``--log``), checked before the work: its folder
-    must exist and it must not be a folder. ``error`` is raised with a one-line message."""
-    path = Path(text)
-    if path.is_dir():
-        raise error(f"{option} {path}: is a folder, expected a file name")
-    if not path.parent.is_dir():
-        raise error(f"{option} {path}: the folder {path.parent} does not exist")
-    return path

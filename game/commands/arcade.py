@@ -64,7 +64,7 @@ def run_play(args: argparse.Namespace) -> int:
     load_agent(args.agent, seed)
     ns = argparse.Namespace(windowed=False, size=None, max_turns=None, quit_at_end=False, autoplay=False,
                             agent=args.agent, record=getattr(args, "record", None), rules=getattr(args, "rules", None),
-                            agent_time=args.agent_time)
+                            rules_config=getattr(args, "rules_config", None), agent_time=args.agent_time)
     return _run_window(ns, None, str(map_path), seed, "instant" if _headless() else "normal", True)
 
 
@@ -92,9 +92,11 @@ def _run_window(args, size, map_path: str, seed: int, speed: str, direct: bool) 
             first.back = lambda: _picker(ctx)  # Esc: to the game picker
         return first
 
+    config = getattr(args, "rules_config", None)  # `play`'s --truth/--liar-rate/--rules, already combined
+    if config is None and getattr(args, "rules", None):
+        config = parse_rules(args.rules)
     first = run_in_window(first_scene, fullscreen=not args.windowed, size=size, caption="Treasure Island",
-                          quit_at_end=args.quit_at_end, max_turns=args.max_turns,
-                          config=parse_rules(getattr(args, "rules", None)) if getattr(args, "rules", None) else None,
+                          quit_at_end=args.quit_at_end, max_turns=args.max_turns, config=config,
                           agent_time=args.agent_time)
     play = getattr(first, "match", None)
     if args.quit_at_end and play is not None:

@@ -20,12 +20,16 @@ HELP = "benchmark agents on the same seeded games: win rate with 95%% interval, 
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--agents", default="default,greedy,random", help="comma-separated agent names")
+    p.add_argument("--agents", default="default,greedy,random",
+                   help="comma-separated agent names (default: default,greedy,random)")
     p.add_argument("--maps", nargs="+", required=True, metavar="MAP", help="map files (globs are expanded)")
-    p.add_argument("--games", type=int, default=500, help="games per map and agent")
-    p.add_argument("--seed", type=int, default=0, help="game i on a map uses seed + i, for every agent")
-    p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    p.add_argument("--out", default="out/bench", help="folder for results.json, results.csv, winrate.png")
+    p.add_argument("--games", type=int, default=500, help="games per map and agent (default: 500)")
+    p.add_argument("--seed", type=int, default=0, help="game i on a map uses seed + i, for every agent (default: 0)")
+    workers = min(2, os.cpu_count() or 1)
+    p.add_argument("--workers", type=int, default=workers,
+                   help=f"worker processes (default: {workers}, the smaller of 2 and the number of CPUs)")
+    p.add_argument("--out", default="out/bench",
+                   help="folder for results.json, results.csv, winrate.png (default: out/bench)")
     p.add_argument("--skip-rejected", action="store_true", help="leave out maps the reader refuses")
     from game.treasure.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
     p.add_argument("--agent-time", type=agent_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS", help=AGENT_TIME_HELP)
@@ -91,7 +95,8 @@ class ProgressBar:
         self.stream.flush()
 
 
-def _maps(patterns: list[str], skip_rejected: bool) -> list[str]:
+def _maps(patterns: list[str], skip_rejected: bool) -> tuple[list[str], list[str]]:
+    """The maps to play, and why each map left out (with --skip-rejected) was refused."""
     from game.treasure.mapfile import MapFormatError, MapWarning, read_map
 
     paths: list[str] = []
@@ -100,7 +105,7 @@ def _maps(patterns: list[str], skip_rejected: bool) -> list[str]:
         if not found:
             raise UsageError(f"no map matches {pattern!r}")
         paths.extend(found)
-    good = []
+    good, skipped = [], []
     for path in paths:
         try:
             with warnings.catch_warnings():
@@ -110,13 +115,13 @@ def _maps(patterns: list[str], skip_rejected: bool) -> list[str]:
         except MapFormatError as exc:
             if not skip_rejected:
                 raise UsageError(f"rejected map: {exc} (use --skip-rejected to leave such maps out)") from None
-            print(f"bench: skipping rejected map {exc}", file=sys.stderr)
-    return good
+            skipped.append(str(exc))
+    return good, skipped
 
 
 def run(args: argparse.Namespace) -> int:
     from game.treasure.agents import AgentNotFound, agent_class
-    from game.treasure.agents.benchmark import COLUMNS, COMPARE_COLUMNS, compare, run_bench, summarise
+    from game.treasure.agents.benchmark import run_bench
 
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if not agents:
@@ -130,11 +135,16 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from None
     if args.games < 1 or args.workers < 1:
         raise UsageError("--games and --workers must be at least 1")
-    maps = _maps(args.maps, args.skip_rejected)
+    maps, skipped = _maps(args.maps, args.skip_rejected)
+    if not maps:
+        raise UsageError(f"no map left after --skip-rejected: the reader refused every --maps file "
+                         f"({len(skipped)}, the first {skipped[0]})")
+    for why in skipped:
+        print(f"bench: skipping rejected map {why}", file=sys.stderr)
     rules = parse_rules(args.rules) if args.rules else None
-    from game.tournament.cli import executor, open_db, out_folder, report
+    from game.tournament.cli import executor, open_db, out_folder, report, write_error
 
-    out = out_folder(args.out)
+    out = out_folder(args.out, OUTPUTS)  # now, not after every game has been played
 
     db = open_db(args)
     bar = progress_bar()
@@ -154,6 +164,18 @@ def run(args: argparse.Namespace) -> int:
     if not results:
         print("bench: no game finished")
         return 130 if run.interrupted else 1
+    try:
+        return _report(args, out, maps, agents, results, run)
+    except OSError as exc:  # checked before the games; a disk that fills up meanwhile still says so in a line
+        raise write_error(out, exc) from None
+
+
+OUTPUTS = ("results.json", "results.csv", "compare.json", "compare.csv", "games.csv", "winrate.png", "winrate.svg")
+
+
+def _report(args, out: Path, maps: list[str], agents: list[str], results, run) -> int:
+    from game.treasure.agents.benchmark import COLUMNS, COMPARE_COLUMNS, compare, summarise
+
     rows = summarise(results)
     order = {m: i for i, m in enumerate(maps)}
     rows.sort(key=lambda r: (order[r["map"]], agents.index(r["agent"])))

@@ -13,12 +13,14 @@ import os
 import statistics
 import time
 
-from game.cli import UsageError
+from game.arcade.commandline import frame_size
+from game.cli import UsageError, positive_seconds
 
-from .common import load_agent, load_map, parse_size
+from .common import load_agent, load_map
 
 HELP = "measure arcade frame times (median, 95th percentile) off-screen"
 STEP = 1 / 60
+MAP_GAMES = ("treasure", "duel")  # the games whose board comes from a map file (--map)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -53,7 +55,10 @@ def run(args: argparse.Namespace) -> int:
 
     if args.frames < 1:
         raise UsageError("--frames must be at least 1")
-    size = parse_size(args.size)
+    size = frame_size(args.size)  # the check every command makes of a size
+    positive_seconds(args.move_time, "--move-time")
+    if args.map and getattr(args, "game", "treasure") not in MAP_GAMES:
+        raise UsageError(f"--map is for {' and '.join(MAP_GAMES)}: --game {args.game} plays on its own board")
     if getattr(args, "game", "treasure") == "duel":
         return _duel(args, size)
     if getattr(args, "game", "treasure") != "treasure":

@@ -29,6 +29,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from game.arcade.games import game_of_replay  # no pygame until a duel replay is drawn
 
+    from .replay import refused
+
+    if args.checkpoint_every is not None and args.checkpoint_every < 1:
+        raise UsageError(f"--checkpoint-every must be at least 1, not {args.checkpoint_every}")
+
     other = game_of_replay(args.file)
     if other is not None and other.info.id not in ("duel", "treasure") and hasattr(other.entry, "bench_replay"):
         try:
@@ -46,16 +51,14 @@ def run(args: argparse.Namespace) -> int:
     from game.treasure.replay import Playback, ReplayError, load_replay
     from game.treasure.replay.playback import DEFAULT_CHECKPOINT_EVERY
 
-    every = args.checkpoint_every or DEFAULT_CHECKPOINT_EVERY
-    if every < 1:
-        raise UsageError("--checkpoint-every must be at least 1")
+    every = DEFAULT_CHECKPOINT_EVERY if args.checkpoint_every is None else args.checkpoint_every
     try:
         replay = load_replay(args.file)
         started = time.perf_counter()
         playback = Playback(replay, checkpoint_every=every)
         load_ms = (time.perf_counter() - started) * 1000
     except ReplayError as exc:
-        raise UsageError(f"replay refused: {exc}") from None
+        raise UsageError(refused(args.file, exc)) from None
     n = len(playback)
     order = list(np.random.default_rng(args.seed).permutation(n))
     last = n - 1

@@ -30,12 +30,28 @@ def load_map(path: str | None) -> tuple[Board, Path]:
 
 
 def load_agent(name: str, seed: int):
-    from game.treasure.agents import AgentNotFound, make_agent
+    """The agent ``name`` made with ``seed``; UsageError (one line) for a name that leads to no
+    agent class, and for a class whose constructor fails (it raises, or takes other arguments)."""
+    from game.treasure.agents import AgentNotFound, agent_class
 
     try:
-        return make_agent(name, seed)
+        cls = agent_class(name)
     except AgentNotFound as exc:
         raise UsageError(str(exc)) from None
+    try:
+        return cls(seed=seed)
+    except Exception as exc:  # noqa: BLE001 - a user's constructor may fail in any way
+        raise UsageError(f"cannot create agent {name!r}: {exception_line(exc)}") from None
+
+
+def exception_line(exc: BaseException, most: int = 200) -> str:
+    """``ValueError: bad init``: an exception's type and the first line of its message."""
+    try:
+        message = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    except Exception:  # noqa: BLE001 - a message that cannot even be made
+        message = ""
+    text = f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def choose_seed(seed: int | None) -> int:
@@ -45,11 +61,11 @@ def choose_seed(seed: int | None) -> int:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    try:
-        w, h = text.lower().split("x")
-        return int(w), int(h)
-    except ValueError:
-        raise UsageError(f"expected a size WxH such as 1280x720, not {text!r}") from None
+    """``--size WxH``, checked as every command checks a size (game.arcade.commandline.frame_size:
+    from the smallest window, MIN_WINDOW, to 8192 a side)."""
+    from game.arcade.commandline import frame_size
+
+    return frame_size(text)
 
 
 RULES_HELP = ("rules variant: comma list of key=value setting any RulesConfig number, e.g. "

@@ -6,8 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.cli import UsageError, new_record_path
-from game.files import atomic_write_text, output_path
+from game.cli import UsageError, cannot_write_in, new_record_path, output_file
+from game.files import atomic_write_text
 
 from .common import RULES_HELP, choose_seed, load_agent, load_map, parse_rules
 
@@ -20,8 +20,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, help="game seed (default: random, printed in the log)")
     p.add_argument("--agent", default="default", help="agent name or dotted path module:Class (default: default)")
     p.add_argument("--log", metavar="PATH", help="write the LOG here instead of stdout")
-    p.add_argument("--truth", choices=("random", "bluff"), default="random", help="the pirate's truth model")
-    p.add_argument("--liar-rate", type=float, default=0.3, help="probability of a lie under --truth bluff")
+    p.add_argument("--truth", choices=("random", "bluff"), default=None,
+                   help="the pirate's truth model (default: random; or set by --rules truth_model=..., not both)")
+    p.add_argument("--liar-rate", type=float, default=None, metavar="P",
+                   help="probability of a lie, 0..1, with --truth bluff only (default 0.3; or --rules liar_rate=..., "
+                        "not both)")
     p.add_argument("--record", metavar="FILE", help="also save the game as a replay (JSON) here; never overwrites")
     from game.treasure.agents.runner import AGENT_TIME_HELP, DEFAULT_TIME_LIMIT, agent_seconds
     p.add_argument("--agent-time", type=agent_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS", help=AGENT_TIME_HELP)
@@ -33,19 +36,42 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def rules_from(args):
-    """--truth / --liar-rate, then --rules on top (it may set every number of the rules)."""
+    """--truth / --liar-rate, then --rules (it may set every number of the rules). An option and a
+    --rules key that set the same thing are refused, as is --liar-rate in a game without bluff:
+    nothing given on the command line is silently left unused."""
     from game.treasure.config import RulesConfig
 
+    truth = getattr(args, "truth", None)
+    liar_rate = getattr(args, "liar_rate", None)
+    base = RulesConfig()
     try:
-        base = RulesConfig(truth_model=args.truth, liar_rate=args.liar_rate)
+        base = RulesConfig(truth_model=truth if truth is not None else base.truth_model,
+                           liar_rate=liar_rate if liar_rate is not None else base.liar_rate)
     except (ValueError, TypeError) as exc:
-        raise UsageError(str(exc)) from None
-    return parse_rules(getattr(args, "rules", None), base)
+        raise UsageError(f"--liar-rate: {exc}" if liar_rate is not None else str(exc)) from None
+    rules = parse_rules(getattr(args, "rules", None), base)
+    given = _rules_keys(getattr(args, "rules", None))
+    if truth is not None and "truth_model" in given:
+        raise UsageError(f"--truth {truth} and --rules truth_model={rules.truth_model}: give the truth model once")
+    if liar_rate is not None and "liar_rate" in given:
+        raise UsageError(f"--liar-rate {liar_rate:g} and --rules liar_rate={rules.liar_rate:g}: give the liar rate once")
+    if liar_rate is not None and rules.truth_model != "bluff":
+        raise UsageError(f"--liar-rate is the probability of a lie under --truth bluff; this game's truth model is "
+                         f"{rules.truth_model} (add --truth bluff)")
+    return rules
+
+
+def _rules_keys(text: str | None) -> set[str]:
+    """The settings a --rules text names (already checked by parse_rules)."""
+    if not text:
+        return set()
+    return {item.partition("=")[0].strip().replace("-", "_") for item in text.split(",") if item.strip()}
 
 
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "maps", None) or getattr(args, "out", None):
         return run_batch(args)
+    rules = rules_from(args)  # a conflict between --truth, --liar-rate and --rules: refused now
     record_path = new_record_path(args.record)
     if not args.headless:
         try:
@@ -53,14 +79,16 @@ def run(args: argparse.Namespace) -> int:
         except ModuleNotFoundError:
             arcade = None
         if arcade is not None:
+            given = args.truth is not None or args.liar_rate is not None or args.rules
+            args.rules_config = rules if given else None  # --truth and --liar-rate too, not only --rules
             return arcade.run_play(args)
     from game.treasure.agents.runner import play_game
 
     board, _ = load_map(args.map)
     seed = choose_seed(args.seed)
     agent = load_agent(args.agent, seed)
-    path = output_path(args.log, "--log", UsageError) if args.log else None  # before the game
-    record = play_game(board, seed, agent, rules_from(args), time_limit=args.agent_time)
+    path = output_file(args.log, "--log") if args.log else None  # before the game
+    record = play_game(board, seed, agent, rules, time_limit=args.agent_time)
     text = record.log.text()
     if path is not None:
         try:
@@ -119,21 +147,28 @@ def run_batch(args: argparse.Namespace) -> int:
     if args.map or args.log or getattr(args, "record", None):
         raise UsageError("--maps replaces --map, --log and --record (each map's LOG goes into --out)")
     paths: list[Path] = []
+    unmatched: list[str] = []
     for pattern in args.maps:
         found = sorted(glob.glob(pattern, recursive=True)) if any(ch in pattern for ch in "*?[") else [pattern]
         if not found:
-            print(f"play: no map matches {pattern!r}", file=sys.stderr)
+            unmatched.append(pattern)
         paths.extend(Path(p) for p in found)
     if not paths:
-        raise UsageError("no map to play: every --maps pattern matched nothing")
+        shown = ", ".join(repr(p) for p in unmatched)
+        raise UsageError(f"no map to play: --maps {shown} matched no file")
+    for pattern in unmatched:  # the batch goes on with the others
+        print(f"play: no map matches {pattern!r}", file=sys.stderr)
+    rules = rules_from(args)
+    seed = choose_seed(args.seed)
+    load_agent(args.agent, seed)  # a bad agent name stops the batch before any game
     out = Path(args.out)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"cannot make the folder {out}: {exc.strerror}") from None
-    rules = rules_from(args)
-    seed = choose_seed(args.seed)
-    load_agent(args.agent, seed)  # a bad agent name stops the batch before any game
+    why = cannot_write_in(out)
+    if why is not None:
+        raise UsageError(f"--out {out}: cannot write in the folder ({why})")
     names: dict[str, Path] = {}
     played = refused = 0
     for path in paths:

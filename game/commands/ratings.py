@@ -52,14 +52,18 @@ def run(args) -> int:
             shown += 1
             standings = leaderboard(games, info.seats, info.symmetric)
             _print_table(info.title, standings, solo=len(info.seats) <= 1, games=len(games))
-            out.mkdir(parents=True, exist_ok=True)
             rows = [s.as_row() for s in standings]
-            with open(out / f"ratings-{info.id}.csv", "w", newline="", encoding="utf-8") as f:
-                writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-                writer.writeheader()
-                writer.writerows(rows)
-            chart(standings, f"{info.title}: {len(games)} games", str(out / f"ratings-{info.id}.png"),
-                  str(out / f"ratings-{info.id}.svg"))
+            try:
+                out.mkdir(parents=True, exist_ok=True)
+                with open(out / f"ratings-{info.id}.csv", "w", newline="", encoding="utf-8") as f:
+                    writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+                    writer.writeheader()
+                    writer.writerows(rows)
+                chart(standings, f"{info.title}: {len(games)} games", str(out / f"ratings-{info.id}.png"),
+                      str(out / f"ratings-{info.id}.svg"))
+            except OSError as exc:
+                where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
+                raise UsageError(f"--out {out}: cannot write{where} ({exc.strerror or exc})") from None
             print(f"wrote {out / f'ratings-{info.id}.csv'} and {out / f'ratings-{info.id}.png'}")
     if shown == 0:
         what = f"for {args.game}" if args.game else ""

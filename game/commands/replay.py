@@ -37,12 +37,38 @@ def load_checked(path: str):
         replay = load_replay(path)
         return Playback(replay)
     except ReplayError as exc:
-        raise UsageError(f"replay refused: {exc}") from None
+        raise UsageError(refused(path, exc)) from None
+
+
+def refused(path, exc) -> str:
+    """``replay refused: FILE: why``: the file named once, whether or not the reason names it
+    (the reader's reasons do; the playback's, about an action or the outcome, do not)."""
+    text = str(exc)
+    return f"replay refused: {text}" if text.startswith(str(path)) else f"replay refused: {path}: {text}"
+
+
+def check_course_log_text(path: str) -> None:
+    """A course log given with --map is text: one line if it is not UTF-8 (as the replay reader
+    says of a replay), rather than a line of its bytes."""
+    from game.replayfiles import MAX_REPLAY_BYTES
+
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_REPLAY_BYTES + 1)
+    except OSError:
+        return  # the log's reader says why
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start < MAX_REPLAY_BYTES:  # not merely a character cut by the size limit
+            raise UsageError(f"replay refused: {path}: not UTF-8 text (byte {exc.start})") from None
 
 
 def run(args: argparse.Namespace) -> int:
     from game.arcade.games import other_game_replay  # imports no pygame until a window opens
 
+    if getattr(args, "map", None):
+        check_course_log_text(args.file)
     handled = other_game_replay(args)  # another game's replay, or a course log with --map
     if handled is not None:
         return handled

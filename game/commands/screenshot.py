@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from game.cli import UsageError
+from game.cli import UsageError, output_file
 
 from game.arcade.commandline import frame_size
 
@@ -18,15 +18,18 @@ HELP = "render one arcade frame at a given turn to a PNG (no window)"
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--map", metavar="PATH", help="a MAPx.txt file (default: a shipped map)")
     p.add_argument("--seed", type=int, help="game seed (default: random, printed)")
-    p.add_argument("--turn", type=int, default=1, help="play on until this turn has started (default 1)")
-    p.add_argument("-o", "--output", default="screenshot.png", metavar="PNG", help="where to write the PNG")
+    p.add_argument("--turn", type=int, default=1,
+                   help="play on until this turn has started, or the game is over (default 1)")
+    p.add_argument("-o", "--output", required=True, metavar="PNG",
+                   help="the PNG to write (required; a file of that name is replaced)")
     p.add_argument("--size", default="1280x720", metavar="WxH", help="frame size (default 1280x720)")
     p.add_argument("--agent", default="default", help="agent name or module:Class (default: default)")
     p.add_argument("--overlays", metavar="LIST",
                    help="comma list of ruled_out, scanned, heat, path, treasure, regions; or all / none "
                         "(default: scanned,path)")
     p.add_argument("--show-treasure", action="store_true", help="draw the treasure (a spoiler)")
-    p.add_argument("--hint", type=int, metavar="K", help="highlight hint K's area on the map")
+    p.add_argument("--hint", type=int, metavar="K",
+                   help="highlight hint K's area on the map (a hint given by the turn shown: 1, 2, ...)")
     p.add_argument("--rules", metavar="K=V,...", help=RULES_HELP)
 
 
@@ -40,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
     width, height = frame_size(args.size)
     if args.turn < 1:
         raise UsageError("--turn must be at least 1")
+    if args.hint is not None and args.hint < 1:
+        raise UsageError(f"--hint must be at least 1 (hints are numbered 1, 2, ...), not {args.hint}")
     try:
         overlays = shots.parse_overlays(args.overlays, DEFAULT_OVERLAYS)
     except ValueError as exc:
@@ -50,17 +55,39 @@ def run(args: argparse.Namespace) -> int:
     _, map_path = load_map(args.map)
     seed = choose_seed(args.seed)
     load_agent(args.agent, seed)
+    output = output_file(args.output, "-o")
     offscreen.init()
-    if rules is None:
-        surface = shots.render_at_turn(str(map_path), seed, args.agent, args.turn, (width, height), overlays,
-                                       args.hint)
-    else:
-        surface = shots.render_with_rules(str(map_path), seed, args.agent, args.turn, (width, height), overlays,
-                                          args.hint, rules)
+    play = _play_to(str(map_path), seed, args.agent, args.turn, (width, height), overlays, rules)
+    state = play.match.state
+    hints = len(state.hints)
+    if args.hint is not None:
+        if args.hint > hints:
+            have = f"hints 1 to {hints}" if hints > 1 else "hint 1 only" if hints == 1 else "no hint yet"
+            raise UsageError(f"--hint {args.hint}: no such hint: the game shown (turn {state.turn}) has {have}")
+        play.selected_hint = args.hint
+        play.set_focus()
+    surface = offscreen.frame_surface((width, height))
+    play.draw(surface)
     try:
-        offscreen.save_png(surface, args.output)
+        offscreen.save_png(surface, str(output))
     except OSError as exc:
-        raise UsageError(f"cannot write {args.output}: {exc}") from None
-    print(f"wrote {args.output} ({width}x{height}, map {map_path.name}, seed {seed}, turn {args.turn})",
-          file=sys.stderr)
+        raise UsageError(f"cannot write {output}: {exc}") from None
+    shown = f"turn {state.turn}"
+    if state.turn < args.turn:  # the game ended before the turn asked for
+        shown += f", where the game ended ({state.outcome or 'UNFINISHED'}), before --turn {args.turn}"
+    print(f"wrote {output} ({width}x{height}, map {map_path.name}, seed {seed}, {shown})", file=sys.stderr)
     return 0
+
+
+def _play_to(map_path: str, seed: int, agent: str, turn: int, size: tuple[int, int], overlays: set[str], rules):
+    """The play scene once the game has reached ``turn`` (or its end), animations finished, as
+    game.treasure.arcade.shots.render_at_turn makes it (its state is reported, its hint checked)."""
+    from game.arcade.app import make_context
+    from game.treasure.arcade.scenes import start_play
+
+    ctx = make_context(size, config=rules)
+    play = start_play(ctx, map_path, seed, agent, overlays=overlays, speed="instant")
+    play.match.advance_to_turn(turn)
+    play.view.catch_up()
+    play.view.director.finish_all()
+    return play

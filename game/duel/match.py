@@ -131,6 +131,10 @@ def make_player(spec, *, seed: int = 0, config: DuelConfig = DuelConfig(),
         return BotPlayer(make_bot(spec, seed=seed, move_time=move_time), label=spec)
     except BotNotFound as exc:
         raise PlayerSpecError(str(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - a user's class whose constructor fails in any way
+        lines = str(exc).strip().splitlines()
+        why = f"{type(exc).__name__}: {lines[0]}" if lines else type(exc).__name__
+        raise PlayerSpecError(f"cannot create bot {spec!r}: {why[:200]}") from None
 
 
 @dataclass

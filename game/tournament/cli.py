@@ -24,15 +24,38 @@ def add_tournament_arguments(p) -> None:
                    help="name the tournament (default: its game, schedule and code version)")
 
 
-def out_folder(path: str) -> Path:
-    """The bench's ``--out`` folder, made now (before any game is played): a clear one-line
-    error if it cannot be, e.g. when a file already has that name."""
+def out_folder(path: str, files: tuple[str, ...] = ()) -> Path:
+    """The bench's ``--out`` folder, made now (before any game is played) and checked to take
+    new files, and ``files`` (the names the bench writes there) checked to be no folder and, if
+    there, writable: a clear one-line error if not, e.g. when a file already has that name or
+    the folder is someone else's, never a traceback after every game has been played."""
+    import os
+
+    from game.cli import cannot_write_in
+
     out = Path(path)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"--out {out}: cannot create the folder ({exc.strerror})") from None
+    why = cannot_write_in(out)
+    if why is not None:
+        raise UsageError(f"--out {out}: cannot write in the folder ({why})")
+    for name in files:
+        target = out / name
+        if target.is_dir():
+            raise UsageError(f"--out {out}: {name} there is a folder, and the bench writes a file of that name")
+        if target.exists() and not os.access(target, os.W_OK):
+            raise UsageError(f"--out {out}: cannot write {name} there (permission denied)")
     return out
+
+
+def write_error(out: Path, exc: OSError) -> UsageError:
+    """The one line for an output the bench could not write after all (the games are kept in the
+    results database: the same command writes the files again without playing them)."""
+    where = f" {Path(exc.filename).name}" if getattr(exc, "filename", None) else ""
+    return UsageError(f"--out {out}: cannot write{where} ({exc.strerror or exc}); the games are kept in the results "
+                      f"database, and the same command writes the files without playing them again")
 
 
 def open_db(args):

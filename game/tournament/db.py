@@ -21,6 +21,8 @@ from game.cli import UsageError
 from .schedule import Job, Outcome
 
 SCHEMA_VERSION = 1
+SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite 3 database
+DB_SUFFIXES = (".sqlite", ".sqlite3", ".db")  # an empty file so named is a new database
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -101,16 +103,83 @@ class ResultsDB:
         try:
             if not readonly:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.conn = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
-            self.conn.execute("PRAGMA busy_timeout = 30000")
-            self._check_version()  # before anything is changed: a file of someone else's stays as it is
+            self._check_file()
+            if readonly:  # never a write, not even a journal: a file the user may only read opens
+                self._open_readonly()
+            else:
+                self.conn = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
+                self.conn.execute("PRAGMA busy_timeout = 30000")
+                self._check_version()  # before anything is changed: a file of someone else's stays as it is
             if not readonly:
                 self.conn.execute("PRAGMA journal_mode = WAL")
                 self.conn.executescript(_SCHEMA)
         except sqlite3.DatabaseError as exc:
-            raise DatabaseError(f"{self.path}: not a results database this program can use ({exc})") from None
+            text = str(exc)
+            if "readonly" in text or "read-only" in text:
+                raise DatabaseError(f"{self.path}: permission denied: this user may not write the results database "
+                                    f"({text})") from None
+            if "unable to open" in text:
+                raise DatabaseError(f"{self.path}: cannot open the results database ({text})") from None
+            raise DatabaseError(f"{self.path}: not a results database this program can use ({text})") from None
         except OSError as exc:
             raise DatabaseError(f"{self.path}: cannot open ({exc.strerror or exc})") from None
+
+    def _open_readonly(self) -> None:
+        """Open for reading. A file this user may write (in a folder they may write) opens as
+        always, and is not written to; another opens read-only (SQLite's ``mode=ro``). A database
+        in write-ahead-log mode needs its shared-memory file beside it, which a user who may not
+        write in that folder cannot make: with no log file there (no run is writing, every game is
+        in the file itself) the file is then read as it is (``immutable``)."""
+        import os
+
+        uri = self.path.resolve().as_uri()
+        targets = [(uri + "?mode=ro", True)]
+        if os.access(self.path, os.W_OK) and os.access(self.path.parent, os.W_OK):
+            targets.insert(0, (str(self.path), False))  # SQLite tidies its journal files on closing
+        if not self.path.with_name(self.path.name + "-wal").exists():
+            targets.append((uri + "?mode=ro&immutable=1", True))
+        for n, (target, is_uri) in enumerate(targets):
+            self.conn = sqlite3.connect(target, uri=is_uri, timeout=30.0, isolation_level=None)
+            try:
+                self.conn.execute("PRAGMA busy_timeout = 30000")
+                self._check_version()
+                return
+            except sqlite3.OperationalError as exc:
+                self.conn.close()
+                text = str(exc)
+                if n == len(targets) - 1 or not ("readonly" in text or "unable to open" in text):
+                    raise
+
+    def _check_file(self) -> None:
+        """What can be told of the file before SQLite opens it: a folder, a file this user may not
+        read (or, to write results, not write), a file that is no SQLite database, an empty file
+        (taken as a new database only when its name says so: .sqlite, .sqlite3 or .db)."""
+        import os
+
+        from game.cli import cannot_write_in
+
+        path = self.path
+        if path.is_dir():
+            raise DatabaseError(f"{path}: is a folder, not a results database")
+        if path.exists():
+            if not os.access(path, os.R_OK):
+                raise DatabaseError(f"{path}: permission denied: this user may not read it")
+            with open(path, "rb") as f:
+                head = f.read(len(SQLITE_HEADER))
+            if not head:
+                if path.suffix.lower() not in DB_SUFFIXES:
+                    raise DatabaseError(f"{path}: an empty file, not a results database (an empty file is taken as "
+                                        f"a new database only when named {', '.join(DB_SUFFIXES)}); nothing was "
+                                        f"changed")
+            elif head != SQLITE_HEADER:
+                raise DatabaseError(f"{path}: not an SQLite database, so not a results database; nothing was changed")
+            if not self.readonly and not os.access(path, os.W_OK):
+                raise DatabaseError(f"{path}: permission denied: this user may not write the results database")
+        if not self.readonly:
+            why = cannot_write_in(path.parent)
+            if why is not None:
+                raise DatabaseError(f"{path}: cannot write in its folder {path.parent} ({why}), where SQLite keeps "
+                                    f"its journal")
 
     def _check_version(self) -> None:
         tables = {row[0] for row in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}

@@ -64,7 +64,8 @@ def bot_class(spec: str) -> type:
         cls = load_target(target)
     except Exception as exc:  # noqa: BLE001 - a user's module may fail in any way while loading
         known = ", ".join(available_bots())
-        raise BotNotFound(f"cannot load bot {spec!r} from {target!r}: {type(exc).__name__}: {exc} "
+        source = f" from {target!r}" if target != spec else ""  # a path is named once
+        raise BotNotFound(f"cannot load bot {spec!r}{source}: {type(exc).__name__}: {exc} "
                           f"(built-in bots: {known})") from None
     if is_policy_function(cls):
         try:

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from game.arcade.commandline import SPEEDS, add_window_arguments, arcade_speed, headless, run_arcade, window_size
-from game.cli import UsageError
+from game.cli import UsageError, positive_seconds
 from game.duel.config import DuelConfig
 
 HELP = "open the arcade on the Treasure Duel (options, or a game with --map/--a/--b)"
@@ -41,20 +41,19 @@ def run(args: argparse.Namespace) -> int:
     direct = bool(args.map or args.autoplay or args.quit_at_end)
     map_path = args.map or str(MAPS_DIR / "duel" / "duel20x20.txt")
     board = load_map(map_path)
-    if not args.time_limit > 0:
-        raise UsageError(f"--time-limit must be positive, not {args.time_limit}")
+    positive_seconds(args.time_limit, "--time-limit")
     if args.quit_at_end and "human" in (args.a, args.b):
         raise UsageError("--quit-at-end needs bots or programs on both sides")
-    from game.duel.bots import BotNotFound, bot_class
+    from game.duel.match import PlayerSpecError, make_player
 
-    for option, spec in (("--a", args.a), ("--b", args.b)):
+    for n, (option, spec) in enumerate((("--a", args.a), ("--b", args.b))):
         if spec.startswith("cmd:"):
             if not spec[4:].strip():
                 raise UsageError(f"{option}: cmd: needs a command, as in cmd:./mybot")
         elif spec != "human":
             try:
-                bot_class(spec)
-            except BotNotFound as exc:
+                make_player(spec, seed=args.seed + n)  # made once to check it, now rather than in the window
+            except PlayerSpecError as exc:
                 raise UsageError(f"{option}: {exc}") from None
     speed = arcade_speed(args.speed)
 

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.cli import UsageError
+from game.cli import UsageError, positive_seconds
 from game.duel.config import DuelConfig
 
 HELP = "duel tournament: every pair of bots (or cmd: programs) on every map, both sides, seeded variants"
@@ -86,10 +86,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
-    if not args.move_time > 0:
-        raise UsageError(f"--move-time must be positive, not {args.move_time}")
-    if not args.time_limit > 0:
-        raise UsageError(f"--time-limit must be positive, not {args.time_limit}")
+    positive_seconds(args.move_time, "--move-time")
+    positive_seconds(args.time_limit, "--time-limit")
     if args.generated < 0:
         raise UsageError(f"--generated must be >= 0, not {args.generated}")
     maps = _maps(args.maps) + bench.generated_maps(args.generated, args.seed)
@@ -104,9 +102,9 @@ def run(args: argparse.Namespace) -> int:
     from game.commands.bench import progress_bar
 
     from game.duel.tournament import run_specs
-    from game.tournament.cli import executor, open_db, out_folder, report
+    from game.tournament.cli import executor, open_db, out_folder, report, write_error
 
-    out = out_folder(args.out)  # now, not after every game has been played
+    out = out_folder(args.out, OUTPUTS)  # now, not after every game has been played
     started = time.perf_counter()
     db = open_db(args)
     bar = progress_bar()
@@ -128,7 +126,10 @@ def run(args: argparse.Namespace) -> int:
               "seed": args.seed,
               "move_time": args.move_time, "time_limit": args.time_limit, "workers": args.workers, "total_games": len(rows),
               "seconds": round(time.perf_counter() - started, 1)}
-    written = bench.write_outputs(out, rows, summary, config)
+    try:
+        written = bench.write_outputs(out, rows, summary, config)
+    except OSError as exc:  # checked before the games; a disk that fills up meanwhile still says so in a line
+        raise write_error(out, exc) from None
     problems = program_problems(rows)
     if problems:
         print(f"what went wrong, with the number of games (first {len(problems)} kinds):", file=sys.stderr)
@@ -139,6 +140,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{broken} game(s) could not be played (see games.csv, column end)")
     print("wrote " + ", ".join(str(p) for p in written))
     return 130 if run.interrupted else 0
+
+
+OUTPUTS = ("results.json", "results.csv", "games.csv", "winrate.png")
 
 
 def program_problems(rows, most: int = 12) -> list[tuple[str, int]]:

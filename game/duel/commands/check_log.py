@@ -20,15 +20,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     board = load_map(args.map)
+    texts = [(name, read_log(name)) for name in args.logs]  # every log read first: bad input stops the run
     reproduced = 0
-    for name in args.logs:
-        try:
-            raw = Path(name).read_bytes()
-        except OSError as exc:
-            print(f"{name}: cannot read: {exc.strerror}")
-            continue
-        # surrogateescape keeps every byte, so a log that is not UTF-8 still compares exactly.
-        recorded = raw.decode("utf-8", errors="surrogateescape")
+    for name, recorded in texts:
         replay = replay_log(board, recorded)
         diff = first_difference(recorded, replay.text)
         if diff is None:
@@ -38,6 +32,28 @@ def run(args: argparse.Namespace) -> int:
               f"engine {_show(diff.regenerated)}")
     print(f"reproduced={reproduced}/{len(args.logs)}")
     return 0 if reproduced == len(args.logs) else 1
+
+
+MAX_LOG_BYTES = 64 * 1024 * 1024  # a course game writes far less (DUEL.md §7)
+
+
+def read_log(name: str) -> str:
+    """A log's text; UsageError (one line naming the file) for a file that is missing, a folder,
+    unreadable, not UTF-8 text (the judge writes every output as UTF-8) or implausibly large."""
+    path = Path(name)
+    if path.is_dir():
+        raise UsageError(f"{name}: is a folder, not a log file")
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_LOG_BYTES + 1)
+    except OSError as exc:
+        raise UsageError(f"{name}: cannot read it ({exc.strerror or exc})") from None
+    if len(raw) > MAX_LOG_BYTES:
+        raise UsageError(f"{name}: larger than {MAX_LOG_BYTES} bytes: not a course log")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{name}: not UTF-8 text (byte {exc.start}): not a course log") from None
 
 
 def _show(line: str | None) -> str:

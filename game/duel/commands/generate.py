@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from game.cli import UsageError
+from game.cli import UsageError, output_file
 
 from ..config import MAX_SIDE, MIN_SIDE
 from ..generator import generate_board, scaled_shares
@@ -22,7 +22,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="share of walls before cut-off parts are opened (default: the course's 20x20 map, 0.357)")
     p.add_argument("--items", type=float, metavar="SHARE",
                    help="share of items, in the course's proportions (default: the course's 20x20 map, 0.417)")
-    p.add_argument("-o", "--output", metavar="PATH", help="write the map here (default: standard output)")
+    p.add_argument("-o", "--output", metavar="PATH",
+                   help="write the map here (default: standard output); an existing file only with --force")
+    p.add_argument("--force", action="store_true", help="overwrite --output if it exists")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
     shares = scaled_shares(args.walls, args.items)
     if sum(shares.values()) > 1 + 1e-9:
         raise UsageError(f"walls and items take more than the whole board ({sum(shares.values()):.3f})")
+    if args.output:  # refused before the work, as Treasure Island's generate does
+        output_file(args.output, "-o", overwrite=args.force)
     board = generate_board(args.rows, args.cols, args.seed, shares)
     if args.output:
         try:

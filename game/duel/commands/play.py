@@ -6,8 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.cli import UsageError
-from game.files import atomic_write_text, output_path
+from game.cli import UsageError, output_file, positive_seconds
+from game.files import atomic_write_text
 
 from ..config import DuelConfig
 from ..match import PlayerSpecError, play_match
@@ -30,8 +30,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.time_limit > 0:
-        raise UsageError(f"--time-limit must be positive, not {args.time_limit}")
+    positive_seconds(args.time_limit, "--time-limit")
     for option, spec in (("--a", args.a), ("--b", args.b)):
         if spec.startswith("cmd:") and not spec[4:].strip():
             raise UsageError(f"{option}: cmd: needs a command, as in cmd:./mybot")
@@ -44,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--workdir {args.workdir}: {exc.strerror}") from None
     else:
         workdir = None
-    log_path = output_path(args.log, "--log", UsageError) if args.log else None  # before the game
+    log_path = output_file(args.log, "--log") if args.log else None  # before the game
     config = DuelConfig(time_limit=args.time_limit)
     try:
         result = play_match(board, args.a, args.b, config=config, seed=args.seed, workdir=workdir)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from game.arcade.commandline import frame_size, no_window, screenshot
-from game.cli import UsageError
+from game.cli import UsageError, output_file
 
 HELP = "render one arcade frame of a duel at a given round to a PNG (no window)"
 
@@ -20,7 +20,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the built-in bots (A gets N, B N+1)")
     p.add_argument("--size", default="1280x720", metavar="WxH", help="frame size (default 1280x720)")
     p.add_argument("--no-text", action="store_true", help="the board alone, no panel or captions")
-    p.add_argument("-o", "--output", default="duel.png", metavar="PNG", help="where to write the PNG")
+    p.add_argument("-o", "--output", required=True, metavar="PNG",
+                   help="the PNG to write (required; a file of that name is replaced)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,6 +34,15 @@ def run(args: argparse.Namespace) -> int:
     if "human" in (args.a, args.b):
         raise UsageError("a screenshot is played by bots or programs: --a/--b cannot be human")
     board = load_map(args.map)
+    from game.duel.match import PlayerSpecError, make_player
+
+    for n, (option, spec) in enumerate((("--a", args.a), ("--b", args.b))):
+        if not spec.startswith("cmd:"):
+            try:
+                make_player(spec, seed=args.seed + n)  # made once to check it: a one-line reason
+            except PlayerSpecError as exc:
+                raise UsageError(f"{option}: {exc}") from None
+    output_file(args.output, "-o")
 
     def make_scene():
         from game.duel.arcade.offscreen import play_scene_at

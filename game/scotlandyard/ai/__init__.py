@@ -29,7 +29,7 @@ from game.scotlandyard.ai.base import Decision, DetectivesPlayer, MrXPlayer, mov
 
 __all__ = [
     "AiNotFound", "Decision", "DetectivesPlayer", "MrXPlayer", "MRX_PLAYERS", "DETECTIVE_PLAYERS",
-    "make_mrx", "make_detectives", "move_key", "sorted_moves",
+    "make_mrx", "make_detectives", "create_player", "move_key", "sorted_moves",
 ]
 
 
@@ -70,7 +70,8 @@ def _resolve(spec: str, table: dict[str, str], side: str):
     try:
         cls = load_target(target)
     except Exception as exc:  # noqa: BLE001 - a user's module may fail in any way while loading
-        raise AiNotFound(f"{side} player {spec!r}: cannot load {target!r} ({type(exc).__name__}: {exc})") from None
+        what = f"cannot load {target!r}" if target != spec else "cannot load it"  # a path is named once
+        raise AiNotFound(f"{side} player {spec!r}: {what} ({type(exc).__name__}: {exc})") from None
     if is_policy_function(cls):
         try:
             from game.envs.agents import policy_detectives, policy_mrx
@@ -91,3 +92,19 @@ def make_mrx(spec: str, seed: int = 0, move_time: float = 1.0):
 def make_detectives(spec: str, seed: int = 0, move_time: float = 1.0):
     """A new detectives' team player by name (``random``, ``chaser``, ``default``) or ``module:Class``."""
     return _resolve(spec, DETECTIVE_PLAYERS, "detectives")(seed=seed, move_time=move_time)
+
+
+def create_player(side: str, spec: str, seed: int = 0, move_time: float = 1.0):
+    """``make_mrx`` (``side`` "mrx") or ``make_detectives`` for a command line: AiNotFound, one
+    line, also when the class cannot be built (its constructor raises, or takes other arguments):
+    ``cannot create Mr X player 'x.py:Cls': ValueError: bad init``."""
+    make = make_mrx if side == "mrx" else make_detectives
+    try:
+        return make(spec, seed=seed, move_time=move_time)
+    except AiNotFound:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a user's constructor may fail in any way
+        who = "Mr X" if side == "mrx" else "detectives"
+        lines = str(exc).strip().splitlines()
+        why = f"{type(exc).__name__}: {lines[0]}" if lines else type(exc).__name__
+        raise AiNotFound(f"cannot create {who} player {spec!r}: {why[:200]}") from None

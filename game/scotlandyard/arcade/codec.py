@@ -85,6 +85,10 @@ def save(session: SySession, target: str | Path | None = None) -> Path:
 
 
 def parse_record(record: dict, source: str = "<replay>") -> SyReplay:
+    seed = record.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= 2**64 - 1):
+        shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:37] + "..."
+        raise SyReplayError(f"{source}: 'seed' must be null or a whole number between 0 and 2**64 - 1, not {shown}")
     try:
         states = replay(record, source)
     except RecordError as exc:
@@ -102,7 +106,6 @@ def parse_record(record: dict, source: str = "<replay>") -> SyReplay:
                              str(note.get("by", "") or ""), float(ms) / 1000 if isinstance(ms, (int, float)) else 0.0,
                              public_possible(state, entries[-1].tracker)))
     players = {"mrx": str(names.get("mrx", "?")), "detectives": str(names.get("detectives", "?"))}
-    seed = record.get("seed") if isinstance(record.get("seed"), int) else None
     return SyReplay(entries, players, seed, source)
 
 

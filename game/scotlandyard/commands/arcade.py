@@ -12,7 +12,7 @@ import os
 import sys
 
 from game.arcade.commandline import SPEEDS, add_window_arguments, arcade_speed, headless, run_arcade, window_size
-from game.cli import UsageError
+from game.cli import UsageError, positive_seconds
 
 HELP = "open the arcade on Scotland Yard (options, or a game with --mrx/--detectives)"
 VIEWS = ("spectator", "detectives", "mrx")
@@ -31,8 +31,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     window_size(args.size)
-    if args.move_time <= 0:
-        raise UsageError(f"--move-time must be positive, got {args.move_time}")
+    positive_seconds(args.move_time, "--move-time")
     if args.quit_at_end and "human" in (args.mrx, args.detectives):
         raise UsageError("--quit-at-end needs AIs on both sides")
     from game.scotlandyard.arcade.session import SetupError, check_spec

@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.cli import UsageError
+from game.cli import UsageError, positive_seconds
 from game.files import atomic_write, atomic_write_text
 
 HELP = "Scotland Yard AIs side by side: Mr X's win rate with 95% interval, length, capture round, time per move"
@@ -77,6 +77,8 @@ def _names(text: str, option: str, table: dict) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
         raise UsageError(f"{option}: give at least one player name")
+    if len(set(names)) != len(names):
+        raise UsageError(f"{option} names a player twice")
     return names
 
 
@@ -117,29 +119,24 @@ def _chart(rows: list[dict], path: Path, move_time: float) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.scotlandyard.ai import DETECTIVE_PLAYERS, MRX_PLAYERS, AiNotFound, make_detectives, make_mrx
+    from game.scotlandyard.ai import DETECTIVE_PLAYERS, MRX_PLAYERS, AiNotFound, create_player
     from game.scotlandyard.ai.bench import GAME_COLUMNS, RESULT_COLUMNS, game_dicts, summarise
 
     mrx = _names(args.mrx, "--mrx", MRX_PLAYERS)
     detectives = _names(args.detectives, "--detectives", DETECTIVE_PLAYERS)
-    for name in mrx:
-        try:
-            make_mrx(name)
-        except AiNotFound as exc:
-            raise UsageError(f"--mrx: {exc}") from None
-    for name in detectives:
-        try:
-            make_detectives(name)
-        except AiNotFound as exc:
-            raise UsageError(f"--detectives: {exc}") from None
+    for side, option, names in (("mrx", "--mrx", mrx), ("detectives", "--detectives", detectives)):
+        for name in names:
+            try:
+                create_player(side, name)  # made once to check it, as the games will make it
+            except AiNotFound as exc:
+                raise UsageError(f"{option}: {exc}") from None
     if args.games < 1 or args.workers < 1:
         raise UsageError("--games and --workers must be at least 1")
-    if not args.move_time > 0:
-        raise UsageError("--move-time must be a positive number of seconds")
+    positive_seconds(args.move_time, "--move-time")
     from game.scotlandyard.tournament import run_rows
-    from game.tournament.cli import executor, open_db, out_folder, report
+    from game.tournament.cli import executor, open_db, out_folder, report, write_error
 
-    out = out_folder(args.out)
+    out = out_folder(args.out, OUTPUTS)  # now, not after every game has been played
 
     db = open_db(args)
     bar = _Progress()
@@ -160,15 +157,21 @@ def run(args: argparse.Namespace) -> int:
         print("sy bench: no game finished")
         return 130 if run.interrupted else 1
     summary = summarise(rows, args.move_time)
-    atomic_write_text(out / "results.json", json.dumps(summary, indent=2) + "\n")
-    _write_csv(out / "results.csv", RESULT_COLUMNS, summary)
-    _write_csv(out / "games.csv", GAME_COLUMNS, game_dicts(rows))
-    _chart(summary, out / "winrate.png", args.move_time)
+    try:
+        atomic_write_text(out / "results.json", json.dumps(summary, indent=2) + "\n")
+        _write_csv(out / "results.csv", RESULT_COLUMNS, summary)
+        _write_csv(out / "games.csv", GAME_COLUMNS, game_dicts(rows))
+        _chart(summary, out / "winrate.png", args.move_time)
+    except OSError as exc:  # checked before the games; a disk that fills up meanwhile still says so in a line
+        raise write_error(out, exc) from None
     print(_table(summary))
     print(f"move budget {args.move_time:g} s; 'over' counts moves above {1.2 * args.move_time:g} s, "
           "by the wall clock ('max ms') and by the CPU time of the player's process ('max cpu'); "
           f"wrote {out}/results.json, results.csv, games.csv, winrate.png")
     return 130 if run.interrupted else 0
+
+
+OUTPUTS = ("results.json", "results.csv", "games.csv", "winrate.png")
 
 
 def _interrupt(signum, frame):

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from game.cli import UsageError, new_record_path
+from game.cli import UsageError, new_record_path, positive_seconds
 
 HELP = "play one Scotland Yard game headless and print its log (--record FILE writes a JSON game record)"
 
@@ -43,15 +43,14 @@ def _run(args) -> int:
     from game.scotlandyard.record import RecordError, make_record, write_record
 
     try:
-        from game.scotlandyard.ai import make_detectives, make_mrx
+        from game.scotlandyard.ai import AiNotFound, create_player
     except ImportError as exc:  # the AI package is another issue's work
         raise UsageError(f"no Scotland Yard players are installed ({exc})") from None
-    if args.move_time <= 0:
-        raise UsageError(f"--move-time must be positive, got {args.move_time}")
+    positive_seconds(args.move_time, "--move-time")
     try:
-        mrx_player = make_mrx(args.mrx, seed=args.seed, move_time=args.move_time)
-        det_player = make_detectives(args.detectives, seed=args.seed + 1, move_time=args.move_time)
-    except ValueError as exc:
+        mrx_player = create_player("mrx", args.mrx, seed=args.seed, move_time=args.move_time)
+        det_player = create_player("detectives", args.detectives, seed=args.seed + 1, move_time=args.move_time)
+    except AiNotFound as exc:
         raise UsageError(str(exc)) from None
 
     new_record_path(args.record)

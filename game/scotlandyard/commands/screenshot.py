@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from game.arcade.commandline import frame_size, no_window, screenshot
-from game.cli import UsageError
+from game.cli import UsageError, output_file, positive_seconds
 
 HELP = "render one arcade frame of a Scotland Yard game at a given move to a PNG (no window)"
 VIEWS = ("spectator", "detectives", "mrx")
@@ -28,7 +28,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="station to zoom around (default: the station of the side to move)")
     p.add_argument("--size", default="1280x720", metavar="WxH", help="frame size (default 1280x720)")
     p.add_argument("--no-text", action="store_true", help="the board alone, no panel, captions or numbers")
-    p.add_argument("-o", "--output", default="sy.png", metavar="PNG", help="where to write the PNG")
+    p.add_argument("-o", "--output", required=True, metavar="PNG",
+                   help="the PNG to write (required; a file of that name is replaced)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,8 +37,7 @@ def run(args: argparse.Namespace) -> int:
     size = frame_size(args.size)
     if not 1 <= args.round <= 24:
         raise UsageError("--round must be between 1 and 24 (Mr X's moves)")
-    if args.move_time <= 0:
-        raise UsageError(f"--move-time must be positive, got {args.move_time}")
+    positive_seconds(args.move_time, "--move-time")
     if "human" in (args.mrx, args.detectives):
         raise UsageError("a screenshot is played by AIs: --mrx/--detectives cannot be human")
     if args.zoom < 0 or args.zoom > 20:
@@ -46,6 +46,14 @@ def run(args: argparse.Namespace) -> int:
 
     if args.center is not None and args.center not in Board.standard():
         raise UsageError(f"--center {args.center}: no such station (1 to 199)")
+    from game.scotlandyard.ai import AiNotFound, create_player
+
+    for side, spec in (("mrx", args.mrx), ("detectives", args.detectives)):
+        try:
+            create_player(side, spec, seed=args.seed, move_time=args.move_time)  # made once to check it
+        except AiNotFound as exc:
+            raise UsageError(f"--{side}: {exc}") from None
+    output_file(args.output, "-o")
 
     def make_scene():
         from game.scotlandyard.arcade.offscreen import play_scene_at

@@ -38,7 +38,8 @@ def agent_class(name: str) -> type[Agent]:
     try:
         cls = load_target(target)
     except Exception as exc:  # noqa: BLE001 - a user's module may fail in any way while loading
-        raise AgentNotFound(f"cannot load agent {name!r} from {target!r}: {type(exc).__name__}: {exc}") from None
+        source = f" from {target!r}" if target != name else ""  # a path is named once
+        raise AgentNotFound(f"cannot load agent {name!r}{source}: {type(exc).__name__}: {exc}") from None
     if is_policy_function(cls):
         try:
             from game.envs.agents import policy_agent
