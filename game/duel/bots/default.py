@@ -96,6 +96,9 @@ DITHER = 6             # our moves in a row between the same two cells, every ot
 STALL = 8              # back at the same two cells this often (not in the copy game): no copycat, drop the symmetry guard
 GROUP_STEPS = 6        # stars at most this many steps apart are a group: whoever takes one goes on to the next
 GROUP_MAX = 4          # ... counted up to this many (the other taking four: 16 times its score)
+STAR_CAP = 40          # the plan's star reasoning (groups, deadlines, the tour) weighs the nearest this
+                       # many stars: the course's maps have 18 and 8, our generator's up to 30x30 at
+                       # most 26; a 64x64 board of 4000 stars took 4.4 s a move without a cap
 SECURE_LEAD = 4        # a score this many times the other's: only being boxed in can lose it
 MINE_TALLY = 1 << 16   # make_plan's path tally: poison stars crossed in the low bits, mines above
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
@@ -562,13 +565,14 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
         their_future += min(turns_left / MUSHROOM_STEPS,
                             sum(1 for c in st.item_cells if items[c] == MUSH and theirs[c] >= 0
                                 and (mine[c] < 0 or theirs[c] + stun_other < steps[c])))
-    deferred = _deferred_stars(geo, candidates, steps, stun_other, turns_left)
+    near_stars = _nearest_stars(candidates, steps)
+    deferred = _deferred_stars(geo, near_stars, steps, stun_other, turns_left)
     # Stars near each other are taken one after the other: a group of k multiplies a score by 2^k.
-    groups = _star_groups(geo, [c for c, it, _, _ in candidates + tries if it == STAR])
+    groups = _star_groups(geo, [c for c, _, _, _ in near_stars + _nearest_stars(tries, steps)])
     # Our mushroom tour, in steps: a star the other could reach before it is done is at risk.
     tour = MUSHROOM_STEPS * my_mushrooms
     # Stars wait for the mushrooms unless the game would end before both tours are done.
-    stars_now = my_mushrooms == 0 or turns_left <= tour + _star_tour(st, me, candidates) + STAR_TIME_MARGIN
+    stars_now = my_mushrooms == 0 or turns_left <= tour + _star_tour(st, me, near_stars) + STAR_TIME_MARGIN
 
     # Far ahead (the other needs two stars to catch up), a target down a dead end is not worth the
     # risk if we can be boxed in (the board's colours) and the other reaches the pocket's mouth
@@ -976,6 +980,31 @@ def _lead(theirs: int, ours: int, stun_other: int, turns_left: int) -> int:
     return theirs + stun_other - ours if theirs >= 0 else turns_left
 
 
+SCORE_BITS = 900  # scores are weighed as floats (at most 2**1024): larger ones are scaled down
+
+
+def _within_floats(obs: DuelObservation) -> DuelObservation:
+    """``obs`` with both scores halved as often as it takes for them to fit in a float with room
+    to double: what matters is how they compare and what a star doubles, and a mushroom is nothing
+    beside scores that large (a score of 2**1100 made every move the fallback's, 'int too large
+    to convert to float'; it takes more than 1000 stars, a hand-made board)."""
+    bits = max(abs(obs.score_a), abs(obs.score_b)).bit_length()
+    if bits <= SCORE_BITS:
+        return obs
+    import dataclasses
+
+    shift = bits - SCORE_BITS
+    return dataclasses.replace(obs, score_a=obs.score_a >> shift, score_b=obs.score_b >> shift)
+
+
+def _nearest_stars(items, steps) -> list:
+    """The stars among ``items`` (plan entries: cell, item, ...), the nearest ``STAR_CAP`` of them."""
+    stars = [x for x in items if x[1] == STAR]
+    if len(stars) > STAR_CAP:
+        stars = sorted(stars, key=lambda x: (steps[x[0]], x[0]))[:STAR_CAP]
+    return stars
+
+
 def _deferred_stars(geo, candidates, steps, stun_other: int, turns_left: int) -> set:
     """Earliest deadline first. The stars we reach first (``candidates``), each with its lead (the
     steps the other is behind us on the way to it). A star with a lead of ``STAR_SAFETY`` or more
@@ -1040,21 +1069,46 @@ def _star_groups(geo, stars: list[int]) -> dict[int, tuple[int, int]]:
     16 times the score for whoever takes them, and the students' bots that rushed for them won)."""
     if len(stars) < 2:
         return {}
-    far = {c: geo.distances(c, -1) for c in stars}
+    # Only the stars within GROUP_STEPS of each other matter: a walk that far from each star,
+    # not the whole board from every one (stars x cells: 0.66 s of a move on a 64x64 board of
+    # stars, past the program's limit).
+    near = {c: _stars_within(geo, c, set(stars), GROUP_STEPS) for c in stars}
     groups = {}
     for c in stars:
         here, k, hops = c, 1, 0
-        left = [x for x in stars if x != c]
-        while left and k < GROUP_MAX:
-            nxt = min(left, key=lambda x: (far[here][x] if far[here][x] >= 0 else geo.n, x))
-            h = far[here][nxt]
-            if h < 0 or h > GROUP_STEPS:
+        left = set(stars)
+        left.discard(c)
+        while k < GROUP_MAX:
+            hop = min(((d, x) for x, d in near[here].items() if x in left), default=None)
+            if hop is None:
                 break
-            left.remove(nxt)
+            h, nxt = hop
+            left.discard(nxt)
             here, k, hops = nxt, k + 1, hops + h
         if k > 1:
             groups[c] = (k, hops)
     return groups
+
+
+def _stars_within(geo, start: int, stars: set, steps: int) -> dict[int, int]:
+    """The stars at most ``steps`` steps from ``start`` (itself left out), with their steps."""
+    nbrs = geo.nbrs
+    seen = {start}
+    frontier = [start]
+    found = {}
+    for d in range(1, steps + 1):
+        nxt = []
+        for cell in frontier:
+            for x in nbrs[cell]:
+                if x not in seen:
+                    seen.add(x)
+                    nxt.append(x)
+                    if x in stars:
+                        found[x] = d
+        if not nxt:
+            break
+        frontier = nxt
+    return found
 
 
 def _star_tour(st: State, me: int, candidates) -> float:
@@ -1493,7 +1547,7 @@ class DefaultBot(Bot):
             self._copied = int(memory.get("copied", 0))
             self._declined = memory.get("declined", False) is True
             self._visits = [[int(x) for x in v] for v in memory.get("visits", [])[-CYCLE_WINDOW:] if len(v) == 5]
-        except (KeyError, TypeError, ValueError, IndexError):
+        except Exception:  # noqa: BLE001 - a file made by anyone: 1e400 (OverflowError), [[[...]]]
             self._forget()
 
     # ------------------------------------------------------------------ inference between turns
@@ -1534,6 +1588,7 @@ class DefaultBot(Bot):
 
     # ------------------------------------------------------------------ decision
     def act(self, obs: DuelObservation) -> Decision:
+        obs = _within_floats(obs)
         if self._prev is not None and not self._same_game(obs):
             # A new game (a program's working folder may be reused from game to game), or another
             # game's memory file (games played at once in one folder): what we remember is about
@@ -1550,12 +1605,21 @@ class DefaultBot(Bot):
     def _same_game(self, obs: DuelObservation) -> bool:
         """Whether what we remember can be from this game: from an earlier round, on a board of
         this size, whose cells differ from this one's only as much as the moves since could have
-        changed them (each player's move changes two cells: the one it leaves, the one it enters)."""
+        changed them (each player's move changes two cells: the one it leaves, the one it enters),
+        and where no item has come back (an item taken stays taken: two games on one map, played
+        at once in one folder, soon differ there)."""
         round_, _, grid, _ = self._prev
         if round_ >= obs.round or len(grid) != obs.rows or any(len(row) != obs.cols for row in grid):
             return False
-        changed = sum(a != b for old, new in zip(grid, obs.grid) for a, b in zip(old, new))
-        return changed <= 4 * (obs.round - round_)
+        elapsed = obs.round - round_
+        changed = 0
+        for old, new in zip(grid, obs.grid):
+            for a, b in zip(old, new):
+                if a != b:
+                    if a in ".AB" and b not in ".ABx":
+                        return False  # an item where none was: not this game
+                    changed += 1
+        return changed <= 4 * elapsed
 
     def _their_cell(self, round_: int) -> int:
         """The other's cell at our move of ``round_`` (-1: not remembered, e.g. we were stunned)."""
