@@ -6,7 +6,8 @@ in the issues are a contract: keep them, add new ones beside them.
 
 Exit status: 0 for a finished job, 2 with a one-line message on stderr for bad input. A
 ``--seed``, in every command, is a whole number from 0 to 2**64 - 1 (numpy's generators take no
-negative one, and a replay stores no larger one).
+negative one, and a replay stores no larger one); a bench's seeds, ``--seed`` to ``--seed`` plus
+``--games``, stay at most 2**63 - 1 (its results database stores no larger one).
 
 Command modules never import pygame: what draws lives in ``game.arcade`` (``app.run_in_window``,
 ``offscreen``), and the drawing commands (the arcade, ``replay``, ``screenshot``, ``bench-frames``)
@@ -104,6 +105,18 @@ def new_record_path(text: str | None, option: str = "--record"):
     if not text:
         return None
     return output_file(text, option, overwrite=False, exists="a record is never overwritten")
+
+
+MAX_STORED_SEED = 2**63 - 1  # the results database keeps a seed as an SQLite integer
+
+
+def bench_seeds(seed: int, games: int) -> None:
+    """A bench plays seeds ``seed`` to ``seed + games`` (the duel gives B one more) and stores each
+    in the results database, whose integers stop at 2**63 - 1: UsageError, before any game, for
+    a range that goes past it."""
+    if seed + games > MAX_STORED_SEED:
+        raise UsageError(f"--seed {seed} with --games {games}: a bench's seeds (seed to seed + games) must "
+                         f"stay at most 2**63 - 1, the largest the results database stores")
 
 
 def positive_seconds(value, option: str, most: float = MAX_SECONDS) -> float:

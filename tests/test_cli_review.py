@@ -472,3 +472,41 @@ def test_readme_play_row_names_truth_and_liar_rate():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     row = next(line for line in readme.splitlines() if line.startswith("| `python run.py play --headless --map"))
     assert "--truth" in row and "--liar-rate" in row
+
+
+def test_a_bench_refuses_seeds_its_database_cannot_store_before_playing(tmp_path):
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    for args in (["bench", "--agents", "random", "--maps", str(root / "maps" / "island16.txt")],
+                 ["duel", "bench", "--bots", "random,walker", "--maps", str(root / "maps" / "duel" / "duel8x8.txt")],
+                 ["sy", "bench", "--mrx", "random", "--detectives", "random"]):
+        done = subprocess.run([sys.executable, str(root / "run.py"), *args, "--games", "2", "--seed",
+                               str(2**63 - 2), "--workers", "1", "--out", str(tmp_path / "o"),
+                               "--db", str(tmp_path / "r.sqlite")], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2 and "2**63 - 1" in done.stderr and "Traceback" not in done.stderr, done.stderr
+        assert done.stderr.count("\n") == 1
+    assert not (tmp_path / "r.sqlite").exists()
+
+
+def test_a_liar_rate_in_rules_without_bluff_is_refused(capsys):
+    from game.cli import main
+
+    island = str(Path(__file__).resolve().parents[1] / "maps" / "island16.txt")
+    assert main(["play", "--headless", "--map", island, "--seed", "1", "--rules", "liar_rate=0.5"]) == 2
+    assert "liar_rate" in capsys.readouterr().err
+    from game.commands.common import parse_rules
+
+    assert parse_rules("truth_model=bluff,liar_rate=0.5").liar_rate == 0.5
+
+
+def test_checking_a_size_does_not_load_pygame():
+    import subprocess
+    import sys
+
+    code = ("import sys; from game.arcade.commandline import frame_size, window_size; "
+            "frame_size('800x450'); window_size('1280x720'); print('pygame' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert done.stdout.strip() == "False", done.stderr

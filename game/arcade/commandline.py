@@ -71,7 +71,7 @@ def frame_size(text: str, least: tuple[int, int] | None = None, most: int = 8192
     """``--size`` of a window or a frame; UsageError unless it is WxH between ``least`` (default
     the smallest window every screen works in, MIN_WINDOW) and ``most`` a side."""
     if least is None:
-        from game.shell.display import MIN_WINDOW as least
+        from game.shell.sizes import MIN_WINDOW as least
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:

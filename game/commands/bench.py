@@ -12,7 +12,7 @@ import time
 import warnings
 from pathlib import Path
 
-from game.cli import UsageError
+from game.cli import UsageError, bench_seeds
 
 from .common import RULES_HELP, parse_rules
 
@@ -135,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from None
     if args.games < 1 or args.workers < 1:
         raise UsageError("--games and --workers must be at least 1")
+    bench_seeds(args.seed, args.games)
     maps, skipped = _maps(args.maps, args.skip_rejected)
     if not maps:
         raise UsageError(f"no map left after --skip-rejected: the reader refused every --maps file "

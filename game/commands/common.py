@@ -122,9 +122,13 @@ def parse_rules(text: str | None, base=None):
             raise UsageError(f"--rules: {key} is given twice")
         values[key] = _rule_value(key, raw, known[key])
     try:
-        return replace(base, **values)
+        rules = replace(base, **values)
     except (ValueError, TypeError) as exc:
         raise UsageError(f"--rules: {exc}") from None
+    if "liar_rate" in values and rules.truth_model != "bluff":  # it would be left unused
+        raise UsageError(f"--rules liar_rate is the probability of a lie under the bluff truth model; this "
+                         f"game's is {rules.truth_model} (add truth_model=bluff, or --truth bluff)")
+    return rules
 
 
 def _rule_value(key: str, raw: str, default):

@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.shell.sizes import MIN_WINDOW  # the smallest window, in a module the command line may import
+
 DEFAULT_WINDOW = (1280, 720)
-# The smallest window every screen fits in: each one (picker, options, help, play, replay, game
-# over, for every game) was looked at from here up. Narrower, the side panels go (a detective
-# playing Scotland Yard loses his travel log), the options' rows and the help's columns run off
-# the screen. `--size` refuses less, and a window the user resizes stops here.
-MIN_WINDOW = (800, 450)
 REFERENCE_HEIGHT = 1080  # UI sizes are designed at 1080p and scaled from there
 REFERENCE_NARROWEST = 1440  # 4:3 at 1080p: a window narrower than that scales by its width
 

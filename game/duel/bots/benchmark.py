@@ -136,8 +136,10 @@ def schedule(bots: list[str], maps: list[MapSpec], games: int, seed: int, move_t
                     # Game 0 on a map file is the map as it is (the course's own games start so);
                     # a generated board has no such game: every one starts with an opening.
                     opening = opening_length(m, s, plain=g == 0 and m.path is not None)
-                    specs.append(GameSpec(m, x, y, s, opening, move_time, time_limit))
-                    specs.append(GameSpec(m, y, x, s, opening, move_time, time_limit))
+                    # The limit binds programs only: games of in-process bots stay the same games.
+                    limit = time_limit if x.startswith("cmd:") or y.startswith("cmd:") else None
+                    specs.append(GameSpec(m, x, y, s, opening, move_time, limit))
+                    specs.append(GameSpec(m, y, x, s, opening, move_time, limit))
     return specs
 
 

@@ -96,9 +96,11 @@ DITHER = 6             # our moves in a row between the same two cells, every ot
 STALL = 8              # back at the same two cells this often (not in the copy game): no copycat, drop the symmetry guard
 GROUP_STEPS = 6        # stars at most this many steps apart are a group: whoever takes one goes on to the next
 GROUP_MAX = 4          # ... counted up to this many (the other taking four: 16 times its score)
-STAR_CAP = 40          # the plan's star reasoning (groups, deadlines, the tour) weighs the nearest this
-                       # many stars: the course's maps have 18 and 8, our generator's up to 30x30 at
-                       # most 26; a 64x64 board of 4000 stars took 4.4 s a move without a cap
+STAR_CAP = 40          # the plan's star groups and deadlines weigh the nearest this many stars (each
+                       # deadline walks the whole board): the course's maps have 12 and 4, the bench's
+                       # generated boards (up to 30x30) at most 26, our shipped 64x64 one 124; a 64x64
+                       # board of 4000 stars took 4.4 s a move without a cap
+STAR_TOUR_CAP = 200    # ... and the tour of our stars (cheap: city-block steps) the nearest this many
 SECURE_LEAD = 4        # a score this many times the other's: only being boxed in can lose it
 MINE_TALLY = 1 << 16   # make_plan's path tally: poison stars crossed in the low bits, mines above
 FAR = 10               # players farther apart than this (in steps) cannot interact within the horizon
@@ -565,14 +567,14 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
         their_future += min(turns_left / MUSHROOM_STEPS,
                             sum(1 for c in st.item_cells if items[c] == MUSH and theirs[c] >= 0
                                 and (mine[c] < 0 or theirs[c] + stun_other < steps[c])))
-    near_stars = _nearest_stars(candidates, steps)
-    deferred = _deferred_stars(geo, near_stars, steps, stun_other, turns_left)
+    deferred = _deferred_stars(geo, _nearest_stars(candidates, steps), steps, stun_other, turns_left)
     # Stars near each other are taken one after the other: a group of k multiplies a score by 2^k.
-    groups = _star_groups(geo, [c for c, _, _, _ in near_stars + _nearest_stars(tries, steps)])
+    groups = _star_groups(geo, [c for c, _, _, _ in _nearest_stars(candidates + tries, steps)])
     # Our mushroom tour, in steps: a star the other could reach before it is done is at risk.
     tour = MUSHROOM_STEPS * my_mushrooms
     # Stars wait for the mushrooms unless the game would end before both tours are done.
-    stars_now = my_mushrooms == 0 or turns_left <= tour + _star_tour(st, me, near_stars) + STAR_TIME_MARGIN
+    star_tour = _star_tour(st, me, _nearest_stars(candidates, steps, STAR_TOUR_CAP))
+    stars_now = my_mushrooms == 0 or turns_left <= tour + star_tour + STAR_TIME_MARGIN
 
     # Far ahead (the other needs two stars to catch up), a target down a dead end is not worth the
     # risk if we can be boxed in (the board's colours) and the other reaches the pocket's mouth
@@ -997,11 +999,12 @@ def _within_floats(obs: DuelObservation) -> DuelObservation:
     return dataclasses.replace(obs, score_a=obs.score_a >> shift, score_b=obs.score_b >> shift)
 
 
-def _nearest_stars(items, steps) -> list:
-    """The stars among ``items`` (plan entries: cell, item, ...), the nearest ``STAR_CAP`` of them."""
+def _nearest_stars(items, steps, cap: int = STAR_CAP) -> list:
+    """The stars among ``items`` (plan entries: cell, item, ...): all of them, in their order, up
+    to ``cap``; else the nearest ``cap``."""
     stars = [x for x in items if x[1] == STAR]
-    if len(stars) > STAR_CAP:
-        stars = sorted(stars, key=lambda x: (steps[x[0]], x[0]))[:STAR_CAP]
+    if len(stars) > cap:
+        stars = sorted(stars, key=lambda x: (steps[x[0]], x[0]))[:cap]
     return stars
 
 

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.cli import UsageError, positive_seconds
+from game.cli import UsageError, bench_seeds, positive_seconds
 from game.duel.config import DuelConfig
 
 HELP = "duel tournament: every pair of bots (or cmd: programs) on every map, both sides, seeded variants"
@@ -84,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--bots: {exc}") from None
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
+    bench_seeds(args.seed, args.games)
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
     positive_seconds(args.move_time, "--move-time")

@@ -212,7 +212,7 @@ class SyPlayScene(TurnPlayScene):
         moves = len(state.travel_log)
         made = f"{moves} of Mr X's {len(state.setup.reveals)} moves made"
         if turns != moves:
-            made += f", in {turns} turns (a double move is two)"
+            made += f", in {turns} turns (a double move is two moves in one turn)"
         lines = [winner_text(state), f"Mr X: {self.session.name('mrx')}   detectives: {self.session.name('detectives')}",
                  made]
         lines.append(f"Replay saved to {self.saved_path}" if self.saved_path else self.save_error or "")

@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.cli import UsageError, positive_seconds
+from game.cli import UsageError, bench_seeds, positive_seconds
 from game.files import atomic_write, atomic_write_text
 
 HELP = "Scotland Yard AIs side by side: Mr X's win rate with 95% interval, length, capture round, time per move"
@@ -132,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageError(f"{option}: {exc}") from None
     if args.games < 1 or args.workers < 1:
         raise UsageError("--games and --workers must be at least 1")
+    bench_seeds(args.seed, args.games)
     positive_seconds(args.move_time, "--move-time")
     from game.scotlandyard.tournament import run_rows
     from game.tournament.cli import executor, open_db, out_folder, report, write_error

@@ -325,3 +325,14 @@ def test_the_bench_gives_programs_the_time_limit_it_is_told(tmp_path):
                               "--generated", "1", "--time-limit", "0", "--out", str(out)],
                              capture_output=True, text=True, timeout=60)
     assert refused.returncode == 2 and "--time-limit must be positive" in refused.stderr
+
+
+def test_the_time_limit_splits_only_games_a_program_plays():
+    from game.duel.bots.benchmark import MapSpec, schedule
+
+    m = MapSpec(label="m", path="m.txt")
+    specs = schedule(["greedy", "walker", "cmd:./bot"], [m], 1, 0, 0.3, time_limit=0.5)
+    assert {(s.a, s.b): s.time_limit for s in specs} == {
+        ("greedy", "walker"): None, ("walker", "greedy"): None,
+        ("greedy", "cmd:./bot"): 0.5, ("cmd:./bot", "greedy"): 0.5,
+        ("walker", "cmd:./bot"): 0.5, ("cmd:./bot", "walker"): 0.5}
