@@ -35,3 +35,23 @@ def atomic_write_text(path: str | os.PathLike, text: str, *, encoding: str = "ut
                       newline: str | None = None) -> Path:
     return atomic_write(path, lambda f: f.write(text), encoding=encoding, newline=newline)
 
+
+def read_text_at_most(path: str | os.PathLike, limit: int, error: type[Exception], what: str,
+                      encoding: str = "utf-8", say_what_if_not_text: bool = True) -> str:
+    """A text file that must not be larger than ``limit`` bytes (no more is read, whatever its
+    size): ``error`` with one line naming the file if it cannot be read, is larger, or is not
+    ``encoding`` text (``what`` names what it was expected to be, e.g. "a replay"; said after the
+    byte that is not text too, unless ``say_what_if_not_text`` is False: a replay command that
+    also reads other kinds of files cannot say which)."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as exc:
+        raise error(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    if len(raw) > limit:
+        raise error(f"{path}: larger than {limit} bytes: not {what}")
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as exc:
+        tail = f": not {what}" if say_what_if_not_text else ""
+        raise error(f"{path}: not UTF-8 text (byte {exc.start}){tail}") from None

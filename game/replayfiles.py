@@ -159,18 +159,11 @@ def strict_json(text: str, source: str) -> Any:
 def read_replay_text(path: str | os.PathLike) -> str:
     """A replay file's text: UTF-8 (a byte order mark is fine), at most MAX_REPLAY_BYTES (no more
     is read, whatever the file's size); ReplayJSONError naming the file otherwise."""
-    path = Path(path)
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_REPLAY_BYTES + 1)
-    except OSError as exc:
-        raise ReplayJSONError(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    if len(raw) > MAX_REPLAY_BYTES:
-        raise ReplayJSONError(f"{path}: larger than {MAX_REPLAY_BYTES} bytes: not a replay")
-    try:
-        return raw.decode("utf-8-sig")  # a byte order mark is fine, as in map files
-    except UnicodeDecodeError as exc:
-        raise ReplayJSONError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    from game.files import read_text_at_most
+
+    # a byte order mark is fine, as in map files
+    return read_text_at_most(Path(path), MAX_REPLAY_BYTES, ReplayJSONError, "a replay", encoding="utf-8-sig",
+                             say_what_if_not_text=False)
 
 
 def read_replay_json(path: str | os.PathLike) -> Any:

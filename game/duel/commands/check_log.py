@@ -40,20 +40,11 @@ MAX_LOG_BYTES = 64 * 1024 * 1024  # a course game writes far less (DUEL.md §7)
 def read_log(name: str) -> str:
     """A log's text; UsageError (one line naming the file) for a file that is missing, a folder,
     unreadable, not UTF-8 text (the judge writes every output as UTF-8) or implausibly large."""
-    path = Path(name)
-    if path.is_dir():
+    from game.files import read_text_at_most
+
+    if Path(name).is_dir():
         raise UsageError(f"{name}: is a folder, not a log file")
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_LOG_BYTES + 1)
-    except OSError as exc:
-        raise UsageError(f"{name}: cannot read it ({exc.strerror or exc})") from None
-    if len(raw) > MAX_LOG_BYTES:
-        raise UsageError(f"{name}: larger than {MAX_LOG_BYTES} bytes: not a course log")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"{name}: not UTF-8 text (byte {exc.start}): not a course log") from None
+    return read_text_at_most(name, MAX_LOG_BYTES, UsageError, "a course log")
 
 
 def _show(line: str | None) -> str:
