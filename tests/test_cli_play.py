@@ -157,7 +157,7 @@ def test_rules_reach_the_game_and_its_replay(tmp_path, map_file, capsys):
 def test_parse_rules_reads_each_setting_as_its_type():
     from game.commands.common import parse_rules
 
-    rules = parse_rules("first_hint_true=false,liar_rate=1,large_rect_share=0.4:0.7,max_hint_draws=50")
+    rules = parse_rules("first_hint_true=false,truth_model=bluff,liar_rate=1,large_rect_share=0.4:0.7,max_hint_draws=50")
     assert rules.first_hint_true is False and rules.liar_rate == 1.0
     assert rules.large_rect_share == (0.4, 0.7) and rules.max_hint_draws == 50
 

@@ -116,7 +116,42 @@ def _maps(patterns: list[str], skip_rejected: bool) -> tuple[list[str], list[str
             if not skip_rejected:
                 raise UsageError(f"rejected map: {exc} (use --skip-rejected to leave such maps out)") from None
             skipped.append(str(exc))
-    return good, skipped
+    return drop_duplicate_maps(good, "bench"), skipped
+
+
+def drop_duplicate_maps(paths: list[str], command: str, read=None) -> list[str]:
+    """The maps once each: a game is known by its map's text, so a map given twice (a glob and
+    its file, or two files with the same text) would be one map's games merged under two names.
+    The later one is left out, with one line on stderr naming both files."""
+    drop = duplicate_maps(paths, command, read)
+    return [path for i, path in enumerate(paths) if i not in drop]
+
+
+def duplicate_maps(paths: list[str], command: str, read=None) -> set[int]:
+    """The indices in ``paths`` of maps whose text an earlier one has (see
+    :func:`drop_duplicate_maps`), each said in one line on stderr."""
+    from game.tournament import digest
+
+    def read_text(path: str) -> str:
+        with open(path, encoding="utf-8-sig") as f:  # as the bench reads it for its jobs
+            return f.read()
+
+    read = read or read_text
+    first: dict[str, str] = {}
+    drop = set()
+    for i, path in enumerate(paths):
+        try:
+            key = digest(read(path))
+        except (OSError, UnicodeDecodeError):
+            continue  # read again (and refused in a line) where the games are made
+        if key in first:
+            same = "is given twice" if os.path.realpath(first[key]) == os.path.realpath(path) else \
+                f"has the same text as {first[key]}"
+            print(f"{command}: --maps {path} {same}: playing it once, as {first[key]}", file=sys.stderr)
+            drop.add(i)
+            continue
+        first[key] = path
+    return drop
 
 
 def run(args: argparse.Namespace) -> int:
@@ -161,7 +196,8 @@ def run(args: argparse.Namespace) -> int:
         db.close()
     print(report(run, db))
     for job, why in run.failures:
-        print(f"bench: {job.setup_name} {job.players[0]} seed {job.seed}: not played: {why}", file=sys.stderr)
+        print(f"bench: {job.setup_name} {job.players[0]} seed {job.seed}: not played (counted as a loss): {why}",
+              file=sys.stderr)
     if not results:
         print("bench: no game finished")
         return 130 if run.interrupted else 1
@@ -177,7 +213,7 @@ OUTPUTS = ("results.json", "results.csv", "compare.json", "compare.csv", "games.
 def _report(args, out: Path, maps: list[str], agents: list[str], results, run) -> int:
     from game.treasure.agents.benchmark import COLUMNS, COMPARE_COLUMNS, compare, summarise
 
-    rows = summarise(results)
+    rows = summarise(results, [(m, a) for m in maps for a in agents])  # every agent a row, even with no game
     order = {m: i for i, m in enumerate(maps)}
     rows.sort(key=lambda r: (order[r["map"]], agents.index(r["agent"])))
     _write_rows(out, "results", rows, COLUMNS)
@@ -185,6 +221,8 @@ def _report(args, out: Path, maps: list[str], agents: list[str], results, run) -
         writer = csv.writer(f)
         writer.writerow(["map", "agent", "game", "seed", "won", "turns", "seconds", "invalid_actions"])
         for r in sorted(results, key=lambda r: (order[r.map], agents.index(r.agent), r.game)):
+            if r.failed:  # played games only; results.csv counts the others (not_played)
+                continue
             writer.writerow([r.map, r.agent, r.game, args.seed + r.game, int(r.won), r.turns, f"{r.seconds:.5f}",
                              r.invalid_actions])
     versus = compare(results, agents[0]) if len(agents) > 1 else []
@@ -243,18 +281,33 @@ def _print_table(rows: list[dict]) -> None:
     except ImportError:
         return _print_plain_table(rows)
     table = Table(title="win rate per map and agent (95% Wilson interval)", title_justify="left")
-    for name, justify in (("map", "left"), ("agent", "left"), ("games", "right"), ("win rate", "right"),
-                          ("95% CI", "right"), ("turns", "right"), ("med", "right"), ("win turns", "right"),
-                          ("ms/game", "right"), ("invalid", "right")):
+    failed = any(r.get("not_played") for r in rows)
+    columns = [("map", "left"), ("agent", "left"), ("games", "right"), ("win rate", "right"), ("95% CI", "right"),
+               ("turns", "right"), ("med", "right"), ("win turns", "right"), ("ms/game", "right"),
+               ("invalid", "right")] + ([("not played", "right")] if failed else [])
+    for name, justify in columns:
         table.add_column(name, justify=justify, no_wrap=name == "map")
     for r in rows:
         name = r["map"] if len(r["map"]) <= 42 else "..." + r["map"][-39:]
-        win_turns = f"{r['mean_turns_to_win']:.1f}" if r["mean_turns_to_win"] is not None else "-"
-        table.add_row(name, r["agent"], str(r["games"]), f"{100 * r['win_rate']:.1f}%",
-                      f"{100 * r['ci_low']:.1f}-{100 * r['ci_high']:.1f}%", f"{r['mean_turns']:.1f}",
-                      f"{r['median_turns']:.0f}", win_turns, f"{1000 * r['mean_seconds']:.1f}",
-                      str(r["invalid_actions"]))
+        cells = _cells(r)
+        table.add_row(name, r["agent"], str(r["games"]), cells["rate"], cells["ci"], cells["turns"], cells["med"],
+                      cells["win_turns"], cells["ms"], str(r["invalid_actions"]),
+                      *([str(r.get("not_played", 0))] if failed else []))
     _console().print(table)
+    if failed:
+        print("not played: games whose worker process died twice (the agent crashed it), counted as losses")
+
+
+def _cells(r: dict) -> dict:
+    """A results row's figures as text: n/a for what no played game measured."""
+    def number(value, fmt: str, scale: float = 1.0) -> str:
+        return "n/a" if value is None else format(scale * value, fmt)
+
+    return {"rate": f"{100 * r['win_rate']:.1f}%" if r["games"] else "n/a",
+            "ci": f"{100 * r['ci_low']:.1f}-{100 * r['ci_high']:.1f}%" if r["games"] else "n/a",
+            "turns": number(r["mean_turns"], ".1f"), "med": number(r["median_turns"], ".0f"),
+            "win_turns": "-" if r["mean_turns_to_win"] is None else f"{r['mean_turns_to_win']:.1f}",
+            "ms": number(r["mean_seconds"], ".1f", 1000.0)}
 
 
 def _print_plain_table(rows: list[dict]) -> None:
@@ -264,10 +317,10 @@ def _print_plain_table(rows: list[dict]) -> None:
     print("-" * len(head))
     for r in rows:
         name = r["map"] if len(r["map"]) <= 42 else "..." + r["map"][-39:]
-        win_turns = f"{r['mean_turns_to_win']:.1f}" if r["mean_turns_to_win"] is not None else "-"
-        print(f"{name:42s} {r['agent']:8s} {r['games']:5d} {100 * r['win_rate']:7.1f}% "
-              f"{100 * r['ci_low']:5.1f}-{100 * r['ci_high']:5.1f}% {r['mean_turns']:6.1f} {r['median_turns']:4.0f} "
-              f"{win_turns:>9s} {1000 * r['mean_seconds']:8.1f} {r['invalid_actions']:7d}")
+        c = _cells(r)
+        print(f"{name:42s} {r['agent']:8s} {r['games']:5d} {c['rate']:>8s} {c['ci']:>13s} {c['turns']:>6s} "
+              f"{c['med']:>4s} {c['win_turns']:>9s} {c['ms']:>8s} {r['invalid_actions']:7d}"
+              + (f" not played {r['not_played']}" if r.get("not_played") else ""))
 
 
 def _print_compare(versus: list[dict]) -> None:

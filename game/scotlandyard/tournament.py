@@ -4,7 +4,9 @@ the same seeded starts) and the runner plays it on local processes or a Dask clu
 every game as it finishes.
 
 The setup is the standard game drawn from the job's seed (``standard_game(seed)``); the job's
-setup text names it, so its digest identifies the setup in the results.
+setup text names it, so its digest identifies the setup in the results. The standard board is read
+at run time from ``maps/scotland-yard/standard.txt``, so a digest of that file is one of the job's
+options: an edited board is a new tournament, and a worker with another board refuses the job.
 """
 
 from __future__ import annotations
@@ -21,14 +23,32 @@ SETUP = "standard"  # the only setup the bench plays: standard_game(seed)
 _TIMING = ("mean_move_ms", "max_move_ms", "moves_over_budget", "max_move_cpu_ms", "moves_over_budget_cpu")
 
 
+def board_digest() -> str:
+    """A digest of the standard board's file, which every game reads at run time."""
+    from game.tournament import digest
+
+    from .board import STANDARD_FILE
+
+    if not _BOARD_DIGEST:
+        _BOARD_DIGEST.append(digest(STANDARD_FILE.read_bytes().decode("utf-8", errors="replace")))
+    return _BOARD_DIGEST[0]
+
+
+_BOARD_DIGEST: list[str] = []
+
+
 def jobs_of(mrx: list[str], detectives: list[str], games: int, seed: int, move_time: float) -> list[Job]:
     """Game ``k`` of every pairing starts from ``standard_game(seed + k)``."""
-    options = make_options(move_time=move_time)
+    options = make_options(move_time=move_time, board=board_digest())
     return [Job("scotlandyard", (m, d), SETUP, SETUP, seed + k, options)
             for m in mrx for d in detectives for k in range(games)]
 
 
 def play_job(job: Job) -> Outcome:
+    wanted = job.option("board")
+    if wanted is not None and wanted != board_digest():
+        raise RuntimeError(f"this worker's maps/scotland-yard/standard.txt differs from the one the job was made "
+                           f"with (digest {board_digest()}, not {wanted})")
     started = time.perf_counter()
     row = play_one((job.players[0], job.players[1], 0, job.seed, job.option("move_time", 1.0)))
     seconds = time.perf_counter() - started

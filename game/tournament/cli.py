@@ -82,6 +82,8 @@ def report(run, db) -> str:
     parts = [f"tournament {run.name}: {run.played} played"]
     if run.resumed:
         parts.append(f"{run.resumed} already in the database")
+    if getattr(run, "stored_elsewhere", 0):
+        parts.append(f"{run.stored_elsewhere} played here too but stored first by another run on the same database")
     if run.failures:
         parts.append(f"{len(run.failures)} could not be played")
     text = ", ".join(parts) + (f" (stored in {db.path})" if db is not None else "")

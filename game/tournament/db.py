@@ -50,11 +50,33 @@ CREATE TABLE IF NOT EXISTS games (
     UNIQUE (tournament, job_key)
 );
 CREATE INDEX IF NOT EXISTS games_by_game ON games (game);
+CREATE TABLE IF NOT EXISTS failures (  -- games that could not be played (their worker died twice)
+    id INTEGER PRIMARY KEY,
+    tournament TEXT NOT NULL,
+    job_key TEXT NOT NULL,
+    game TEXT NOT NULL,
+    players TEXT NOT NULL,
+    player_versions TEXT NOT NULL,
+    setup_name TEXT NOT NULL,
+    setup_digest TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    failed_at REAL NOT NULL,
+    UNIQUE (tournament, job_key)
+);
 """
+TABLES = {"meta", "games", "failures"}
 
 
-_COLUMNS = {line.split()[0] for line in _SCHEMA.split("CREATE TABLE IF NOT EXISTS games (")[1].split(");")[0]
-            .strip().splitlines() if line.strip() and not line.strip().startswith(("UNIQUE", "--"))}
+def _columns_of(table: str) -> set[str]:
+    body = _SCHEMA.split(f"CREATE TABLE IF NOT EXISTS {table} (")[1].split(");")[0]
+    return {line.split()[0] for line in body.strip().splitlines()
+            if line.strip() and not line.strip().startswith(("UNIQUE", "--"))}
+
+
+_COLUMNS = _columns_of("games")
+_FAILURE_COLUMNS = _columns_of("failures")
 
 
 class DatabaseError(UsageError):
@@ -75,18 +97,53 @@ class StoredGame:
     options: dict
     outcome: Outcome
     finished_at: float
+    job_key: str = ""
+    player_versions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class StoredFailure:
+    """A game that could not be played (its worker died twice): never a result, but its players
+    are shown, and a one-seat game counts it against its player."""
+
+    tournament: str
+    game: str
+    players: tuple[str, ...]
+    setup_name: str
+    setup_digest: str
+    seed: int
+    options: dict
+    reason: str
+    failed_at: float
+    job_key: str = ""
+    player_versions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    """One tournament in the database: what ``ratings --list`` shows."""
+
+    name: str
+    game: str
+    games: int
+    failures: int
+    first: float | None
+    last: float | None
+    versions: tuple[str, ...]  # the player versions its games were played by
 
 
 def _version(spec: str, game: str | None = None) -> str:
     """What played: an outside program by its command, our players by the digest of their game's
-    code (:func:`~game.tournament.schedule.code_version`)."""
-    if spec.startswith("cmd:"):
-        from .programs import program_digest
+    code (:func:`~game.tournament.schedule.code_version`), and a user's agent or bot outside the
+    project by that code and its own file (its path and a digest of its bytes)."""
+    from .programs import player_digest, program_digest
 
+    if spec.startswith("cmd:"):
         return f"{spec} (files {program_digest(spec[len('cmd:'):])})"
     from .schedule import code_version
 
-    return f"code {code_version(game)}"
+    own = player_digest(spec)
+    return f"code {code_version(game)}" + (f" (file {own})" if own else "")
 
 
 class ResultsDB:
@@ -97,6 +154,7 @@ class ResultsDB:
         self.path = Path(path)
         self.readonly = readonly
         self.empty = False  # a file without tables (read only): no games
+        self.has_failures = False  # the file has the failures table (one from before it has not)
         # What each player is (_version), worked out once per run: a cmd: program's files are
         # hashed for its first game, not again for each of its hundreds.
         self._versions: dict[tuple[str, str | None], str] = {}
@@ -113,6 +171,7 @@ class ResultsDB:
             if not readonly:
                 self.conn.execute("PRAGMA journal_mode = WAL")
                 self.conn.executescript(_SCHEMA)
+                self.has_failures = True
         except sqlite3.DatabaseError as exc:
             text = str(exc)
             if "readonly" in text or "read-only" in text:
@@ -191,21 +250,31 @@ class ResultsDB:
             if found > SCHEMA_VERSION:
                 raise DatabaseError(f"{self.path}: written by a newer version of this program (schema {found}; "
                                     f"this one reads up to {SCHEMA_VERSION}); nothing was changed")
-            have = {r[1] for r in self.conn.execute("PRAGMA table_info(games)")}
-            missing = sorted(_COLUMNS - have)
-            if missing:
-                raise DatabaseError(f"{self.path}: its games table lacks the columns {', '.join(missing)} (a file "
-                                    f"from a development version, or edited by hand); nothing was changed")
+            for table, columns in (("games", _COLUMNS), ("failures", _FAILURE_COLUMNS)):
+                if table == "failures" and table not in tables:
+                    continue  # a file from before the table existed: made when first written
+                have = {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}
+                missing = sorted(columns - have)
+                if missing:
+                    raise DatabaseError(f"{self.path}: its {table} table lacks the columns {', '.join(missing)} (a "
+                                        f"file from a development version, or edited by hand); nothing was changed")
+            self.has_failures = "failures" in tables
             return
-        if tables - {"meta", "games"}:
+        if tables - TABLES:
             raise DatabaseError(f"{self.path}: an SQLite file with other tables ({', '.join(sorted(tables))}), "
                                 f"not a results database; nothing was changed")
+        if tables:
+            # This program makes ``meta`` (with its schema version) first: a file with a games
+            # table and no ``meta`` is another program's, and stays exactly as it is.
+            raise DatabaseError(f"{self.path}: an SQLite file with a table {', '.join(sorted(tables))} but no schema "
+                                f"version, another program's, not a results database; nothing was changed")
         if self.readonly:
             self.empty = True
             return
         self.conn.executescript(_SCHEMA)
         self.conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)",
                           (str(SCHEMA_VERSION),))
+        self.has_failures = True
 
     def close(self) -> None:
         self.conn.close()
@@ -216,15 +285,46 @@ class ResultsDB:
     def __exit__(self, *exc) -> None:
         self.close()
 
+    def _damaged(self, exc: sqlite3.Error) -> DatabaseError:
+        """The one line for an SQLite error met while reading or writing games (a damaged page:
+        'database disk image is malformed', a full disk, a lock held too long)."""
+        text = str(exc)
+        if "malformed" in text or "not a database" in text:
+            return DatabaseError(f"{self.path}: the results database is damaged ({text}); nothing was changed "
+                                 f"(a copy made with `sqlite3 {self.path.name} .recover` may save its games)")
+        return DatabaseError(f"{self.path}: the results database could not be used ({text})")
+
+    def _rows(self, sql: str, args=()) -> Iterator[tuple]:
+        """The rows of a query, an SQLite error as a :class:`DatabaseError` (one line)."""
+        try:
+            cursor = self.conn.execute(sql, args)
+            while True:
+                rows = cursor.fetchmany(256)
+                if not rows:
+                    return
+                yield from rows
+        except sqlite3.Error as exc:
+            raise self._damaged(exc) from None
+
+    def _write(self, sql: str, args=()) -> int:
+        try:
+            return self.conn.execute(sql, args).rowcount
+        except sqlite3.Error as exc:
+            raise self._damaged(exc) from None
+
     def done_keys(self, tournament: str) -> set[str]:
-        return {row[0] for row in self.conn.execute("SELECT job_key FROM games WHERE tournament = ?", (tournament,))}
+        if self.empty:
+            return set()
+        return {row[0] for row in self._rows("SELECT job_key FROM games WHERE tournament = ?", (tournament,))}
 
     def outcomes(self, tournament: str) -> dict[str, Outcome]:
         """The finished games of a tournament by job key (what a resumed run need not play)."""
         out = {}
-        for row in self.conn.execute("SELECT job_key, ranks, scores, turns, seconds, mean_move_seconds, "
-                                     "max_move_seconds, errors, detail, timing FROM games WHERE tournament = ?",
-                                     (tournament,)):
+        if self.empty:
+            return out
+        for row in self._rows("SELECT job_key, ranks, scores, turns, seconds, mean_move_seconds, "
+                              "max_move_seconds, errors, detail, timing FROM games WHERE tournament = ?",
+                              (tournament,)):
             key, ranks, scores, turns, seconds, mean_s, max_s, errors, detail, timing = row
             out[key] = self._outcome(key, ranks, scores, turns, seconds, mean_s, max_s, errors, detail, timing)
         return out
@@ -246,9 +346,10 @@ class ResultsDB:
         return self._versions[key]
 
     def add(self, tournament: str, job: Job, outcome: Outcome) -> bool:
-        """Store one finished game; ``False`` if this tournament already has it (never twice)."""
+        """Store one finished game; ``False`` if this tournament already has it (never twice:
+        another run on the same database may have stored it first)."""
         d = outcome.as_dict()
-        cur = self.conn.execute(
+        added = self._write(
             "INSERT OR IGNORE INTO games (tournament, job_key, game, players, player_versions, setup_name, "
             "setup_digest, seed, options, ranks, scores, turns, seconds, mean_move_seconds, max_move_seconds, errors, "
             "detail, timing, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -257,12 +358,24 @@ class ResultsDB:
              job.seed,
              json.dumps(dict(job.options), default=str), json.dumps(d["ranks"]), json.dumps(d["scores"]),
              d["turns"], d["seconds"], d["mean_move_seconds"], d["max_move_seconds"], json.dumps(d["errors"]),
-             json.dumps(d["detail"], default=str), json.dumps(d["timing"]), time.time()))
-        return cur.rowcount == 1
+             json.dumps(d["detail"], default=str), json.dumps(d["timing"]), time.time())) == 1
+        if self.has_failures:  # played after all (a rerun): no longer a game that could not be played
+            self._write("DELETE FROM failures WHERE tournament = ? AND job_key = ?", (tournament, job.key))
+        return added
 
-    def games(self, game: str | None = None, tournament: str | None = None) -> Iterator[StoredGame]:
-        sql = ("SELECT tournament, game, players, setup_name, setup_digest, seed, options, ranks, scores, turns, "
-               "seconds, mean_move_seconds, max_move_seconds, errors, detail, timing, finished_at FROM games")
+    def add_failure(self, tournament: str, job: Job, reason: str) -> None:
+        """Note a game that could not be played (never a result: a rerun tries it again)."""
+        if not self.has_failures:
+            return
+        self._write(
+            "INSERT OR REPLACE INTO failures (tournament, job_key, game, players, player_versions, setup_name, "
+            "setup_digest, seed, options, reason, failed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (tournament, job.key, job.game, json.dumps(list(job.players)),
+             json.dumps([self._version_of(p, job.game) for p in job.players]), job.setup_name, job.setup_digest,
+             job.seed, json.dumps(dict(job.options), default=str), str(reason)[:500], time.time()))
+
+    @staticmethod
+    def _where(game: str | None, tournament: str | None) -> tuple[str, list]:
         where, args = [], []
         if game is not None:
             where.append("game = ?")
@@ -270,24 +383,73 @@ class ResultsDB:
         if tournament is not None:
             where.append("tournament = ?")
             args.append(tournament)
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY id"
+        return (" WHERE " + " AND ".join(where)) if where else "", args
+
+    def _seats(self, name: str, players: str, options: str, versions: str) -> tuple[tuple, dict, tuple]:
+        try:
+            seats, opts, made = tuple(json.loads(players)), json.loads(options), tuple(json.loads(versions))
+            if not all(isinstance(p, str) for p in seats):
+                raise TypeError("players are not names")
+        except (TypeError, ValueError) as exc:
+            raise DatabaseError(f"{self.path}: a game of {name!r} is damaged ({str(exc)[:80]}); "
+                                f"nothing was changed") from None
+        return seats, opts, tuple(str(v) for v in made)
+
+    def games(self, game: str | None = None, tournament: str | None = None) -> Iterator[StoredGame]:
         if self.empty:
             return
-        for row in self.conn.execute(sql, args):
+        where, args = self._where(game, tournament)
+        sql = ("SELECT tournament, game, players, setup_name, setup_digest, seed, options, ranks, scores, turns, "
+               "seconds, mean_move_seconds, max_move_seconds, errors, detail, timing, finished_at, job_key, "
+               "player_versions FROM games" + where + " ORDER BY id")
+        for row in self._rows(sql, args):
             (name, kind, players, setup_name, setup_digest, seed, options, ranks, scores, turns, seconds, mean_s,
-             max_s, errors, detail, timing, finished_at) = row
+             max_s, errors, detail, timing, finished_at, job_key, versions) = row
             outcome = self._outcome(f"{name}/{seed}", ranks, scores, turns, seconds, mean_s, max_s, errors, detail,
                                     timing)
+            seats, opts, made = self._seats(name, players, options, versions)
+            yield StoredGame(name, kind, seats, setup_name, setup_digest, seed, opts, outcome, finished_at, job_key,
+                             made)
+
+    def failures(self, game: str | None = None, tournament: str | None = None) -> Iterator[StoredFailure]:
+        """The games that could not be played (none in a file from before they were noted)."""
+        if self.empty or not self.has_failures:
+            return
+        where, args = self._where(game, tournament)
+        sql = ("SELECT tournament, game, players, setup_name, setup_digest, seed, options, reason, failed_at, "
+               "job_key, player_versions FROM failures" + where + " ORDER BY id")
+        for row in self._rows(sql, args):
+            name, kind, players, setup_name, setup_digest, seed, options, reason, failed_at, job_key, versions = row
+            seats, opts, made = self._seats(name, players, options, versions)
+            yield StoredFailure(name, kind, seats, setup_name, setup_digest, seed, opts, str(reason), failed_at,
+                                job_key, made)
+
+    def tournaments(self, game: str | None = None) -> list[TournamentInfo]:
+        """Every tournament in the file, oldest first: its game, games, failures, when and by what."""
+        if self.empty:
+            return []
+        where, args = self._where(game, None)
+        found: dict[str, dict] = {}
+        for name, kind, count, first, last in self._rows(
+                "SELECT tournament, game, COUNT(*), MIN(finished_at), MAX(finished_at) FROM games" + where +
+                " GROUP BY tournament, game", args):
+            found[name] = {"game": kind, "games": count, "failures": 0, "first": first, "last": last,
+                           "versions": set()}
+        for name, versions in self._rows("SELECT DISTINCT tournament, player_versions FROM games" + where, args):
             try:
-                seats, opts = tuple(json.loads(players)), json.loads(options)
-                if not all(isinstance(p, str) for p in seats):
-                    raise TypeError("players are not names")
-            except (TypeError, ValueError) as exc:
-                raise DatabaseError(f"{self.path}: a game of {name!r} is damaged ({str(exc)[:80]}); "
-                                    f"nothing was changed") from None
-            yield StoredGame(name, kind, seats, setup_name, setup_digest, seed, opts, outcome, finished_at)
+                found[name]["versions"].update(str(v) for v in json.loads(versions))
+            except (TypeError, ValueError, KeyError):
+                found[name]["versions"].add("(damaged)")
+        if self.has_failures:
+            for name, kind, count, first, last in self._rows(
+                    "SELECT tournament, game, COUNT(*), MIN(failed_at), MAX(failed_at) FROM failures" + where +
+                    " GROUP BY tournament, game", args):
+                entry = found.setdefault(name, {"game": kind, "games": 0, "failures": 0, "first": first,
+                                                "last": last, "versions": set()})
+                entry["failures"] = count
+        out = [TournamentInfo(name, e["game"], e["games"], e["failures"], e["first"], e["last"],
+                              tuple(sorted(e["versions"]))) for name, e in found.items()]
+        return sorted(out, key=lambda t: (t.first or 0.0, t.name))
 
 
 def default_db_path() -> Path:

@@ -2,8 +2,10 @@
 
 An executor takes the dotted name of a game's play function (``"module:function"``, a
 function ``Job -> Outcome``) and the jobs, and yields ``(job, outcome)`` pairs as the games
-finish, in whatever order they finish. A game whose worker died is played again, once; if it
-kills its worker a second time it comes back as a :class:`Failure` and is never counted.
+finish, in whatever order they finish. A game whose worker died is played again, once (on Dask:
+as often as the scheduler allows, see :class:`DaskExecutor`); if it kills its worker a second
+time it comes back as a :class:`Failure`: never a result, but noted (a one-seat game's player is
+charged with it).
 
 Same jobs, same outcomes, whatever the executor: a game depends only on its job (seeded
 players, the setup's text in the job), never on which process or machine plays it.
@@ -18,8 +20,6 @@ import shutil
 import tempfile
 import traceback
 from collections import deque
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -59,19 +59,10 @@ def play_one(play: str, job: Job) -> Outcome | Failure:
     return outcome
 
 
-def play_in_worker(play: str, job: Job) -> Outcome | Failure:
-    """:func:`play_one` in a pool worker. A ``SystemExit`` there (a game's SIGTERM handler, such
-    as the duel judge's, which kills its programs and lets the game's cleanup run on the way out)
-    ends the worker, not only the game: a pool worker catches every exception of a task and would
-    go on to play the game queued behind it, so an interrupted bench took minutes to stop."""
-    try:
-        return play_one(play, job)
-    except SystemExit as exc:
-        os._exit(exc.code if isinstance(exc.code, int) else 1)
-
-
 class SerialExecutor:
-    """Plays every game in this process, one after another (``--workers 1``)."""
+    """Plays every game in this process, one after another. Only for tests and tools that want
+    no child process: a game that kills its process (``os._exit``, a segfault) ends the caller
+    too. Benches use :class:`LocalExecutor`, one worker process for ``--workers 1``."""
 
     name = "serial"
 
@@ -98,7 +89,7 @@ def _context():
 
 
 def _worker_setup(runner_pid: int) -> None:
-    """In a worker: Ctrl+C is for the runner, which keeps what finished and stops the pool (a
+    """In a worker: Ctrl+C is for the runner, which keeps what finished and stops the workers (a
     worker that died of it would only print a traceback). And a worker never outlives its runner:
     if the runner is killed outright, a watchdog ends the worker within a second."""
     import signal
@@ -113,8 +104,8 @@ def _worker_setup(runner_pid: int) -> None:
             try:
                 os.kill(runner_pid, 0)
             except ProcessLookupError:
-                # as the runner's own end of a pool does: SIGTERM, which a game may handle (the
-                # duel judge kills its programs, its folders go); exit anyway if nothing does
+                # as the runner's own close() does: SIGTERM, which a game may handle (the duel
+                # judge kills its programs, its folders go); exit anyway if nothing does
                 os.kill(os.getpid(), signal.SIGTERM)
                 time.sleep(3.0)
                 os._exit(1)
@@ -124,77 +115,195 @@ def _worker_setup(runner_pid: int) -> None:
     threading.Thread(target=watch, name="runner-watchdog", daemon=True).start()
 
 
+LEFTOVER_GRACE = 0.5  # seconds a game's own threads get to end after it returns
+
+
+def _leftover_threads(before: set) -> list:
+    """Threads a job started that are still running after it (an agent stuck past its time
+    limit, spinning on in its daemon thread), after a short grace for ones that are ending. A
+    thread a game keeps idle for its next game says so with ``thread.idle_between_games = True``
+    (Treasure Island's runner reuses its game threads): it is not a leftover."""
+    import threading
+    import time
+
+    deadline = time.monotonic() + LEFTOVER_GRACE
+    while True:
+        left = [t for t in threading.enumerate() if t.ident not in before and t.is_alive()
+                and not getattr(t, "idle_between_games", False)]
+        if not left or time.monotonic() >= deadline:
+            return left
+        left[0].join(timeout=max(0.0, deadline - time.monotonic()))
+
+
+def _worker_main(conn, runner_pid: int) -> None:
+    """A worker process: plays the jobs the runner sends, one at a time, each answered with
+    ``(outcome or Failure, retiring)``. A job that leaves threads of its own running (a stuck
+    agent spins on in a daemon thread, and would slow every later game here) retires the worker
+    once its answer is sent: a game's outcome depends only on its job, never on what this process
+    played before. A ``SystemExit`` (a game's SIGTERM handler, such as the duel judge's, which
+    kills its programs and lets the game's cleanup run on the way out) ends the worker."""
+    import pickle
+    import threading
+
+    try:
+        _worker_setup(runner_pid)
+        while True:
+            try:
+                message = conn.recv()
+            except (EOFError, OSError):  # the runner is gone
+                os._exit(0)
+            if message is None:
+                os._exit(0)
+            play, job = message
+            before = {t.ident for t in threading.enumerate()}
+            try:
+                result = play_one(play, job)
+            except SystemExit:
+                raise
+            except BaseException as exc:  # noqa: BLE001 - a KeyboardInterrupt raised by a game's own code
+                result = Failure(f"{type(exc).__name__} in the game")
+            retiring = bool(_leftover_threads(before))
+            try:
+                conn.send((result, retiring))
+            except (pickle.PicklingError, TypeError, AttributeError) as exc:
+                conn.send((Failure(f"its outcome could not be sent back: {type(exc).__name__}: {exc}"), retiring))
+            if retiring:
+                os._exit(0)  # the stuck thread goes with the process; the runner starts a new worker
+    except SystemExit as exc:
+        os._exit(exc.code if isinstance(exc.code, int) else 1)
+
+
+class _Worker:
+    """One worker process of a :class:`LocalExecutor`, and the job it is playing."""
+
+    def __init__(self, ctx) -> None:
+        self.conn, child = ctx.Pipe(duplex=True)
+        self.process = ctx.Process(target=_worker_main, args=(child, os.getpid()), name="tournament-worker")
+        self.process.start()
+        child.close()
+        self.job: Job | None = None
+        self.attempt = 0
+
+    def stop(self, wait: float = 5.0) -> None:
+        """End the process: SIGTERM (a game's cleanup runs), then SIGKILL if it stays."""
+        try:
+            self.conn.close()
+        except OSError:
+            pass
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join(timeout=wait)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(timeout=5)
+
+
 class LocalExecutor:
-    """Local worker processes. At most two games per worker are in flight (one playing, one
-    queued, so no worker waits for the runner), so that when a worker dies (the pool breaks)
-    the games it may have been playing are known: those in flight. Each of them is played again in a fresh pool, alone, so a game that kills its worker
-    again is known for certain to be the one (a :class:`Failure`), while the games that only
-    shared the pool with it are played normally; games still waiting were never started."""
+    """Local worker processes, one game at a time each, the runner knowing which game each worker
+    plays. A worker that dies (a segfault, ``os._exit``, the kernel's OOM killer) costs only its
+    own game, which is played again, once, by a fresh worker; a game that kills its worker a
+    second time comes back as a :class:`Failure`. A worker whose game left threads running
+    retires after reporting it (not a death: the game counts) and a fresh worker takes its place.
+    One worker is one child process too: no game can end the bench itself."""
 
     name = "local"
 
     def __init__(self, workers: int):
         self.workers = max(1, workers)
-        self.pool: ProcessPoolExecutor | None = None
-
-    def _new_pool(self) -> ProcessPoolExecutor:
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-        self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=_context(),
-                                        initializer=_worker_setup, initargs=(os.getpid(),))
-        return self.pool
+        self._live: list[_Worker] = []
+        self.retired = 0  # workers replaced because a game left threads running
+        self.deaths = 0   # workers that died during a game
 
     def run(self, play: str, jobs: Sequence[Job]) -> Iterator[tuple[Job, Outcome | Failure]]:
-        waiting = deque(jobs)
-        suspects: deque = deque()  # in flight when a worker died: each is played again, alone
-        in_flight: dict = {}       # future -> (job, played alone)
-        pool = self._new_pool()
+        from multiprocessing.connection import wait as wait_for
+
+        ctx = _context()
+        waiting: deque = deque((job, 0) for job in jobs)  # (job, attempts so far)
         try:
-            while waiting or suspects or in_flight:
-                broken = False
-                try:
-                    if suspects:
-                        if not in_flight:  # a suspect plays alone: if the pool breaks now, it did it
-                            in_flight[pool.submit(play_in_worker, play, suspects[0])] = (suspects[0], True)
-                            suspects.popleft()
-                    else:
-                        while waiting and len(in_flight) < 2 * self.workers:  # one queued behind each
-                            in_flight[pool.submit(play_in_worker, play, waiting[0])] = (waiting[0], False)
-                            waiting.popleft()
-                except BrokenProcessPool:
-                    broken = True  # a worker died since the last look; the futures say which games
-                if in_flight:
-                    done, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
-                    if any(isinstance(f.exception(), BrokenProcessPool) for f in done):
-                        broken = True
-                    if broken:  # every game in flight finished or died with the pool: settle them all
-                        done, _ = wait(list(in_flight))
-                    for future in done:
-                        job, alone = in_flight.pop(future)
-                        if not isinstance(future.exception(), BrokenProcessPool):
-                            yield job, future.result()
-                        elif alone:
-                            yield job, Failure(f"its worker process died {MAX_ATTEMPTS} times, "
-                                               f"the second time playing it alone")
+            while waiting or any(w.job is not None for w in self._live):
+                # every idle worker gets a game; new workers while there are games and room
+                for worker in list(self._live):
+                    if worker.job is None and not worker.process.is_alive():
+                        self._live.remove(worker)
+                        worker.stop(0)
+                while waiting and len(self._live) < self.workers:
+                    self._live.append(_Worker(ctx))
+                for worker in self._live:
+                    if worker.job is None and waiting:
+                        job, attempt = waiting.popleft()
+                        worker.job, worker.attempt = job, attempt
+                        try:
+                            worker.conn.send((play, job))
+                        except OSError:
+                            pass  # it died meanwhile: seen below as its process ending
+                busy = [w for w in self._live if w.job is not None]
+                ready = set(wait_for([w.conn for w in busy] + [w.process.sentinel for w in busy]))
+                for worker in busy:
+                    if worker.conn not in ready and worker.process.sentinel not in ready:
+                        continue
+                    job, attempt = worker.job, worker.attempt
+                    answer = None
+                    try:
+                        if worker.conn.poll():
+                            answer = worker.conn.recv()
+                    except (EOFError, OSError):
+                        answer = None
+                    except Exception as exc:  # noqa: BLE001 - an outcome that cannot be unpickled here
+                        answer = (Failure(f"its outcome could not be read: {type(exc).__name__}: {exc}"), False)
+                    if answer is None:
+                        if worker.process.is_alive() and worker.conn not in ready:
+                            continue  # only a spurious wake-up
+                        # the worker died during this game
+                        worker.job = None
+                        self._live.remove(worker)
+                        worker.stop(1.0)
+                        self.deaths += 1
+                        if attempt + 1 >= MAX_ATTEMPTS:
+                            yield job, Failure(f"its worker process died {MAX_ATTEMPTS} times "
+                                               f"({_how_it_ended(worker.process)})")
                         else:
-                            suspects.append(job)
-                if broken:
-                    pool = self._new_pool()
+                            waiting.appendleft((job, attempt + 1))  # a fresh worker plays it again
+                        continue
+                    result, retiring = answer
+                    worker.job = None
+                    if retiring:  # a deliberate exit after a game that left threads running
+                        self._live.remove(worker)
+                        worker.stop(5.0)
+                        self.retired += 1
+                    yield job, result
         finally:
-            for future in in_flight:
-                future.cancel()
+            self.close()
 
     def close(self) -> None:
-        if self.pool is not None:
-            pool, self.pool = self.pool, None
-            processes = list((getattr(pool, "_processes", None) or {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            # Games still running are not waited for (an interrupted run ends now).
-            for process in processes:
-                if process.is_alive():
-                    process.terminate()
-            for process in processes:
-                process.join(timeout=5)
+        """End every worker now; games still running are not waited for (an interrupted run
+        ends now). SIGTERM lets a game clean up (the duel judge kills its programs)."""
+        live, self._live = self._live, []
+        for worker in live:
+            try:
+                worker.conn.close()
+            except OSError:
+                pass
+            if worker.process.is_alive():
+                worker.process.terminate()
+        for worker in live:
+            worker.process.join(timeout=5)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join(timeout=5)
+
+
+def _how_it_ended(process) -> str:
+    code = process.exitcode
+    if code is None:
+        return "no exit status"
+    if code < 0:
+        import signal
+
+        try:
+            return f"the last time killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"the last time killed by signal {-code}"
+    return f"the last time exit status {code}"
 
 
 def _stage_project() -> Path:
@@ -214,8 +323,12 @@ class DaskExecutor:
     The project's code and maps go to the workers through Dask itself (an ``UploadDirectory``
     plugin: each worker's nanny unpacks them and puts them on ``sys.path``), so a worker needs
     only Python with the project's dependencies installed. Maps travel inside the jobs anyway.
-    A game whose worker dies is rescheduled by Dask on another worker (``retries``); each job's
-    result comes back once.
+    A game whose worker dies is rescheduled by the Dask scheduler on another worker, as many times
+    as the scheduler's ``distributed.scheduler.allowed-failures`` says (Dask's default 3: a game
+    that kills every worker it runs on is tried on four), then comes back as a :class:`Failure`.
+    No ``retries`` are added on top (the play function never raises: an exception in a game is a
+    :class:`Failure` already). For the local executor's two attempts, start the scheduler with
+    ``DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES=1``. Each job's result comes back once.
     """
 
     name = "dask"
@@ -247,15 +360,14 @@ class DaskExecutor:
 
         futures = {}
         for job in jobs:
-            future = self.client.submit(play_one, play, job, key=f"game-{job.key}", pure=False,
-                                        retries=MAX_ATTEMPTS - 1)
+            future = self.client.submit(play_one, play, job, key=f"game-{job.key}", pure=False, retries=0)
             futures[future] = job
         try:
             for future in as_completed(list(futures)):
                 job = futures.pop(future)
                 try:
                     yield job, future.result()
-                except Exception as exc:  # noqa: BLE001 - a lost worker, twice
+                except Exception as exc:  # noqa: BLE001 - workers lost, allowed-failures + 1 of them
                     yield job, Failure(f"the cluster could not play it: {type(exc).__name__}: {exc}")
         finally:
             for future in futures:
@@ -269,11 +381,10 @@ class DaskExecutor:
 
 
 def make_executor(workers: int = 1, scheduler: str | None = None):
-    """``--scheduler`` wins; otherwise local processes (in this process for one worker)."""
+    """``--scheduler`` wins; otherwise local worker processes (one for ``--workers 1``: a game
+    that kills its process never ends the bench)."""
     if scheduler:
         return DaskExecutor(scheduler)
-    if workers <= 1:
-        return SerialExecutor()
     return LocalExecutor(workers)
 
 

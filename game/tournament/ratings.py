@@ -17,13 +17,14 @@ import math
 import statistics
 from dataclasses import dataclass
 
-from .db import StoredGame
+from .db import StoredFailure, StoredGame
 
 
 def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval for a rate."""
+    """95% Wilson score interval for a rate. With no games nothing is known: ``(0, 1)`` (a
+    table shows it as n/a), never an interval of zero width at 0%."""
     if games == 0:
-        return 0.0, 0.0
+        return 0.0, 1.0
     p = wins / games
     denom = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denom
@@ -45,6 +46,7 @@ class Standing:
     ci_low: float | None = None
     ci_high: float | None = None
     mean_turns_same_games: float | None = None
+    not_played: int = 0  # games that could not be played (their worker died twice)
 
     @property
     def rating(self) -> float | None:
@@ -63,7 +65,7 @@ class Standing:
                 "sigma": None if self.sigma is None else round(self.sigma, 3),
                 "ci_low": None if self.ci_low is None else round(self.ci_low, 4),
                 "ci_high": None if self.ci_high is None else round(self.ci_high, 4),
-                "mean_turns_same_games": self.mean_turns_same_games}
+                "mean_turns_same_games": self.mean_turns_same_games, "not_played": self.not_played}
 
 
 def seat_player(game: StoredGame, seat: int, seats: tuple[str, ...], symmetric: bool) -> str:
@@ -73,8 +75,32 @@ def seat_player(game: StoredGame, seat: int, seats: tuple[str, ...], symmetric: 
     return f"{spec} ({seats[seat]})"
 
 
-def rate_matches(games: list[StoredGame], seats: tuple[str, ...], symmetric: bool) -> list[Standing]:
-    """Plackett-Luce ratings over games of two or more seats."""
+def distinct(games: list, failures: list = ()) -> tuple[list, list]:
+    """Each game once: several tournaments in one database may hold the same game (``bench
+    --games 2`` and then ``--games 3`` share two), the same game being the same job played by
+    the same players' versions. The first stored is kept; a game that could not be played is
+    left out where the same game was played."""
+    seen: set = set()
+    kept = []
+    for g in games:
+        key = (g.job_key, g.player_versions) if g.job_key else (id(g),)
+        if key not in seen:
+            seen.add(key)
+            kept.append(g)
+    kept_failures = []
+    for f in failures:
+        key = (f.job_key, f.player_versions) if f.job_key else (id(f),)
+        if key not in seen:
+            seen.add(key)
+            kept_failures.append(f)
+    return kept, kept_failures
+
+
+def rate_matches(games: list[StoredGame], seats: tuple[str, ...], symmetric: bool,
+                 failures: list[StoredFailure] = ()) -> list[Standing]:
+    """Plackett-Luce ratings over games of two or more seats. The players of games that could not
+    be played are shown too (no game is counted for or against them: which seat's player broke
+    it is not known), with how many of their games could not be played."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
@@ -98,42 +124,65 @@ def rate_matches(games: list[StoredGame], seats: tuple[str, ...], symmetric: boo
                 c[1] += 1
             else:
                 c[2] += 1
+    broken: dict[str, int] = {}
+    for f in failures:
+        for i in range(len(f.players)):
+            name = seat_player(f, i, seats, symmetric)
+            broken[name] = broken.get(name, 0) + 1
     out = []
     for n, r in ratings.items():
         games_n, wins, losses, ties = counts[n]
         low, high = wilson(wins, games_n)
-        out.append(Standing(n, games_n, wins, losses, ties, mu=r.mu, sigma=r.sigma, ci_low=low, ci_high=high))
-    return sorted(out, key=lambda s: (-(s.rating or 0.0), s.player))
+        out.append(Standing(n, games_n, wins, losses, ties, mu=r.mu, sigma=r.sigma, ci_low=low, ci_high=high,
+                            not_played=broken.get(n, 0)))
+    for n, count in broken.items():
+        if n not in ratings:  # every game it was in could not be played: shown, not rated
+            low, high = wilson(0, 0)
+            out.append(Standing(n, 0, 0, 0, 0, ci_low=low, ci_high=high, not_played=count))
+    return sorted(out, key=lambda s: (s.rating is None, -(s.rating or 0.0), s.player))
 
 
-def rank_solo(games: list[StoredGame]) -> list[Standing]:
-    """Agents that play alone: win rate with an interval; turns on the games all of them played."""
+def rank_solo(games: list[StoredGame], failures: list[StoredFailure] = ()) -> list[Standing]:
+    """Agents that play alone: win rate with an interval; turns on the games all of them played.
+    A game that could not be played (its worker died twice) is the agent's doing, the game's only
+    player: it counts as a loss (and in ``not_played``), so an agent that kills its worker does
+    not vanish from the table, nor keep only the games it survived."""
     by_agent: dict[str, list[StoredGame]] = {}
     for g in games:
         by_agent.setdefault(g.players[0], []).append(g)
+    broken: dict[str, int] = {}
+    for f in failures:
+        broken[f.players[0]] = broken.get(f.players[0], 0) + 1
+        by_agent.setdefault(f.players[0], [])
 
     def same_game(g: StoredGame):
         return g.setup_digest, g.seed, tuple(sorted(g.options.items()))
 
     common = None
     for gs in by_agent.values():
+        if not gs:
+            continue  # an agent none of whose games was played: turns are compared among the rest
         keys = {same_game(g) for g in gs}
         common = keys if common is None else common & keys
     common = common or set()
     out = []
     for agent, gs in by_agent.items():
         wins = sum(1 for g in gs if g.outcome.ranks[0] == 0)
-        low, high = wilson(wins, len(gs))
+        failed = broken.get(agent, 0)
+        total = len(gs) + failed
+        low, high = wilson(wins, total)
         shared = [g.outcome.turns for g in gs if same_game(g) in common]
-        out.append(Standing(agent, len(gs), wins, len(gs) - wins, 0, ci_low=low, ci_high=high,
-                            mean_turns_same_games=round(statistics.mean(shared), 2) if shared else None))
+        out.append(Standing(agent, total, wins, total - wins, 0, ci_low=low, ci_high=high,
+                            mean_turns_same_games=round(statistics.mean(shared), 2) if shared else None,
+                            not_played=failed))
     return sorted(out, key=lambda s: (-s.win_rate, s.mean_turns_same_games or 0.0, s.player))
 
 
-def leaderboard(games: list[StoredGame], seats: tuple[str, ...], symmetric: bool) -> list[Standing]:
+def leaderboard(games: list[StoredGame], seats: tuple[str, ...], symmetric: bool,
+                failures: list[StoredFailure] = ()) -> list[Standing]:
     if len(seats) <= 1:
-        return rank_solo(games)
-    return rate_matches(games, seats, symmetric)
+        return rank_solo(games, failures)
+    return rate_matches(games, seats, symmetric, failures)
 
 
 def chart(standings: list[Standing], title: str, path_png: str, path_svg: str | None = None) -> None:
@@ -144,6 +193,8 @@ def chart(standings: list[Standing], title: str, path_png: str, path_svg: str | 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    if any(s.mu is not None for s in standings):
+        standings = [s for s in standings if s.mu is not None]  # the unrated (no game played) have no bar
     names = [s.player for s in standings][::-1]
     fig, ax = plt.subplots(figsize=(8, 0.45 * max(3, len(names)) + 1.2))
     if standings and standings[0].mu is not None:

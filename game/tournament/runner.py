@@ -22,15 +22,18 @@ def tournament_name(game: str, jobs: Sequence[Job]) -> str:
     """The default name of a tournament: its game, a digest of its schedule and the code's
     version, so the same command on the same code names the same tournament (a rerun resumes
     it) while a changed agent never reads results its old code played. Only this game's package
-    and the shared code count (:func:`code_version`)."""
+    and the shared code count (:func:`code_version`), and the files of outside players
+    (:func:`~game.tournament.programs.players_digest`)."""
     h = hashlib.sha256("\n".join(sorted(j.key for j in jobs)).encode()).hexdigest()[:12]
     name = f"{game}-{h}-{code_version(game)}"
-    programs = sorted({p for j in jobs for p in j.players if p.startswith("cmd:")})
-    if programs:  # outside programs count by their files too: one rebuilt in place is a new player
-        from .programs import program_digest
+    # Outside players count by their files too: a cmd: program rebuilt in place, or a user's
+    # agent (path/to/file.py:Class, module:Class outside the project) edited in place, is a new
+    # player, whose tournament is a new one, never resumed from the old code's results.
+    from .programs import players_digest
 
-        made = "\n".join(f"{p} {program_digest(p[len('cmd:'):])}" for p in programs)
-        name += "-" + hashlib.sha256(made.encode()).hexdigest()[:8]
+    outside = players_digest(p for j in jobs for p in j.players)
+    if outside:
+        name += "-" + outside
     return name
 
 
@@ -40,7 +43,8 @@ class TournamentRun:
     results: list[tuple[Job, Outcome]] = field(default_factory=list)   # in the schedule's order
     failures: list[tuple[Job, str]] = field(default_factory=list)
     resumed: int = 0     # games found already finished in the database
-    played: int = 0      # games played by this run
+    played: int = 0      # games played and stored by this run
+    stored_elsewhere: int = 0  # games this run played that another run on the database had stored first
     interrupted: bool = False
 
 
@@ -71,11 +75,16 @@ def run_tournament(play: str, jobs: Sequence[Job], *, executor=None, db: Results
         for job, outcome in executor.run(play, todo):
             if isinstance(outcome, Failure):
                 run.failures.append((job, outcome.reason))
+                if db is not None:  # never a result, but its players are shown (ratings)
+                    db.add_failure(run.name, job, outcome.reason)
             else:
-                if db is not None:
-                    db.add(run.name, job, outcome)
+                # Two runs of one tournament on one database (two terminals): the game is stored
+                # once, by whichever finished it first; this run reports only what it stored.
+                if db is None or db.add(run.name, job, outcome):
+                    run.played += 1
+                else:
+                    run.stored_elsewhere += 1
                 finished[job.key] = outcome
-                run.played += 1
             if progress:
                 progress(len(finished) + len(run.failures), total)
     except KeyboardInterrupt:

@@ -44,6 +44,12 @@ def _maps(patterns: list[str]):
     from game.duel.bots.benchmark import MapSpec
     from game.duel.mapfile import MapFormatError, read_map
 
+    from game.commands.bench import duplicate_maps
+
+    def read(path: str) -> str:
+        with open(path, encoding="utf-8") as f:  # as the duel's jobs read it
+            return f.read()
+
     specs, seen = [], set()
     for pattern in patterns:
         paths = sorted(glob.glob(pattern, recursive=True)) if any(ch in pattern for ch in "*?[") else [pattern]
@@ -61,7 +67,8 @@ def _maps(patterns: list[str]):
                 label = path
             seen.add(label)
             specs.append(MapSpec(label=label, path=path))
-    return specs
+    drop = duplicate_maps([m.path for m in specs], "duel bench", read)  # a map given twice: played once
+    return [m for i, m in enumerate(specs) if i not in drop]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -121,8 +128,8 @@ def run(args: argparse.Namespace) -> int:
     if not rows:
         print("duel bench: no game finished")
         return 130 if run.interrupted else 1
-    summary = bench.summarise(rows, bots)
-    print(bench.table(summary))
+    summary = _with_every_bot(bench.summarise(rows, bots), bots, rows)
+    print(_table(summary))
     config = {"bots": bots, "focus": args.focus, "maps": [m.label for m in maps], "games": args.games,
               "seed": args.seed,
               "move_time": args.move_time, "time_limit": args.time_limit, "workers": args.workers, "total_games": len(rows),
@@ -138,12 +145,59 @@ def run(args: argparse.Namespace) -> int:
             print(f"{count:>6}  {text}", file=sys.stderr)
     broken = sum(1 for r in rows if r.winner == "error")
     if broken:
-        print(f"{broken} game(s) could not be played (see games.csv, column end)")
+        print(f"{broken} game(s) could not be played, counted for neither side (column 'not played'; see games.csv, "
+              f"column end)")
     print("wrote " + ", ".join(str(p) for p in written))
     return 130 if run.interrupted else 0
 
 
 OUTPUTS = ("results.json", "results.csv", "games.csv", "winrate.png")
+
+
+def _with_every_bot(summary: list[dict], bots: list[str], rows) -> list[dict]:
+    """Every bot gets its overall row, even one none of whose games was played (an interrupted
+    run): games 0, and its interval 0-1, nothing known (the table shows n/a)."""
+    from game.tournament.ratings import wilson
+
+    have = {(s["bot"], s["opponent"]) for s in summary}
+    out = []
+    for bot in bots:
+        out.extend(s for s in summary if s["bot"] == bot)
+        if (bot, "all") not in have:
+            template = dict(summary[0]) if summary else {}
+            low, high = wilson(0, 0)
+            blank = {k: 0 for k in template}
+            blank.update({"bot": bot, "opponent": "all", "games": 0, "wins": 0, "losses": 0, "ties": 0,
+                          "win_rate": 0.0, "ci_low": low, "ci_high": high, "mean_score": 0.0, "mean_move_ms": 0.0,
+                          "max_move_ms": 0.0, "moves": 0, "bench_errors": 0})
+            out.append(blank)
+    for s in out:
+        if s["games"] == 0:
+            s["ci_low"], s["ci_high"] = wilson(0, 0)
+    return out
+
+
+def _table(summary: list[dict]) -> str:
+    """The duel's table (as :func:`game.duel.bots.benchmark.table`), with a 'not played' column
+    (games that could not be played: their worker died twice, counted for neither side) and n/a
+    for the rate and interval of a row with no game."""
+    from game.duel.bots.benchmark import NAME_WIDTH, short_name
+
+    longest = max((len(s[k]) for s in summary for k in ("bot", "opponent")), default=0)
+    n = max(NAME_WIDTH[0], min(NAME_WIDTH[1], longest))
+    head = (f"{'bot':<{n}} {'vs':<{n}} {'games':>5} {'W':>5} {'L':>5} {'T':>4} {'win%':>6} {'95% CI':>13} "
+            f"{'score':>10} {'timeout':>7} {'badmove':>7} {'badout':>6} {'ms/mv':>6} {'max ms':>7} {'not played':>10}")
+    lines = [head, "-" * len(head)]
+    for s in summary:
+        rate = f"{100 * s['win_rate']:>5.1f}%" if s["games"] else "n/a"
+        ci = f"{100 * s['ci_low']:>5.1f}-{100 * s['ci_high']:>5.1f}%" if s["games"] else "n/a"
+        lines.append(
+            f"{short_name(s['bot'], n):<{n}} {short_name(s['opponent'], n):<{n}} {s['games']:>5} {s['wins']:>5} "
+            f"{s['losses']:>5} {s['ties']:>4} {rate:>6} {ci:>13} "
+            f"{s['mean_score']:>10.1f} {s.get('errors_time_out', 0):>7} {s.get('errors_invalid_move', 0):>7} "
+            f"{s.get('errors_invalid_output_format', 0):>6} {s['mean_move_ms']:>6.1f} {s['max_move_ms']:>7.1f} "
+            f"{s.get('bench_errors', 0):>10}")
+    return "\n".join(lines)
 
 
 def program_problems(rows, most: int = 12) -> list[tuple[str, int]]:

@@ -83,17 +83,50 @@ def _names(text: str, option: str, table: dict) -> list[str]:
 
 
 def _table(rows: list[dict]) -> str:
+    failed = any(r.get("not_played") for r in rows)
     head = (f"{'Mr X':<10} {'detectives':<10} {'games':>5} {'Mr X wins':>9} {'win rate':>8} {'95% interval':>15} "
-            f"{'rounds':>6} {'capture':>7} {'ms/move':>8} {'max ms':>8} {'over':>5} {'max cpu':>8} {'over':>5} {'illegal':>7}")
+            f"{'rounds':>6} {'capture':>7} {'ms/move':>8} {'max ms':>8} {'over':>5} {'max cpu':>8} {'over':>5} {'illegal':>7}"
+            + (f" {'not played':>10}" if failed else ""))
     lines = [head, "-" * len(head)]
     for r in rows:
         cap = f"{r['mean_capture_round']:.1f}" if r["mean_capture_round"] is not None else "-"
+        played = r["games"] > 0
+        rate = format(r["mrx_win_rate"], ".1%") if played else "n/a"
+        interval = "[" + format(r["ci_low"], ".1%") + ", " + format(r["ci_high"], ".1%") + "]" if played else "n/a"
+        rounds = f"{r['mean_rounds']:.1f}" if played else "n/a"
         lines.append(f"{r['mrx']:<10} {r['detectives']:<10} {r['games']:>5} {r['mrx_wins']:>9} "
-                     f"{r['mrx_win_rate']:>8.1%} {'[' + format(r['ci_low'], '.1%') + ', ' + format(r['ci_high'], '.1%') + ']':>15} "
-                     f"{r['mean_rounds']:>6.1f} {cap:>7} {r['mean_move_ms']:>8.1f} {r['max_move_ms']:>8.1f} "
+                     f"{rate:>8} {interval:>15} "
+                     f"{rounds:>6} {cap:>7} {r['mean_move_ms']:>8.1f} {r['max_move_ms']:>8.1f} "
                      f"{r['moves_over_budget']:>5} {r['max_move_cpu_ms']:>8.1f} {r['moves_over_budget_cpu']:>5} "
-                     f"{r['illegal_moves']:>7}")
+                     f"{r['illegal_moves']:>7}" + (f" {r.get('not_played', 0):>10}" if failed else ""))
+    if failed:
+        lines.append("not played: games whose worker process died twice, counted for neither side")
     return "\n".join(lines)
+
+
+def _every_pairing(summary: list[dict], mrx: list[str], detectives: list[str], failures, move_time: float) -> list[dict]:
+    """Every pairing of the schedule a row, in its order, with the games that could not be played
+    (``not_played``); a pairing none of whose games was played has games 0 (the table: n/a)."""
+    from game.tournament.ratings import wilson
+
+    broken: dict[tuple[str, str], int] = {}
+    for job, _ in failures:
+        key = (job.players[0], job.players[1])
+        broken[key] = broken.get(key, 0) + 1
+    by_pair = {(r["mrx"], r["detectives"]): r for r in summary}
+    out = []
+    for m in mrx:
+        for d in detectives:
+            row = by_pair.get((m, d))
+            if row is None:
+                low, high = wilson(0, 0)
+                row = {"mrx": m, "detectives": d, "games": 0, "mrx_wins": 0, "mrx_win_rate": 0.0, "ci_low": low,
+                       "ci_high": high, "mean_rounds": 0.0, "mean_capture_round": None, "captures": 0,
+                       "illegal_moves": 0, "errors": 0, "mean_move_ms": 0.0, "max_move_ms": 0.0,
+                       "moves_over_budget": 0, "max_move_cpu_ms": 0.0, "moves_over_budget_cpu": 0,
+                       "move_time": move_time}
+            out.append({**row, "not_played": broken.get((m, d), 0)})
+    return out
 
 
 def _chart(rows: list[dict], path: Path, move_time: float) -> None:
@@ -154,18 +187,23 @@ def run(args: argparse.Namespace) -> int:
     print(report(run, db))
     for job, why in run.failures:
         print(f"sy bench: {job.players[0]} vs {job.players[1]} seed {job.seed}: not played: {why}", file=sys.stderr)
-    if not rows:
+    if not rows and not run.failures:
         print("sy bench: no game finished")
         return 130 if run.interrupted else 1
-    summary = summarise(rows, args.move_time)
+    summary = _every_pairing(summarise(rows, args.move_time), mrx, detectives, run.failures, args.move_time)
     try:
         atomic_write_text(out / "results.json", json.dumps(summary, indent=2) + "\n")
-        _write_csv(out / "results.csv", RESULT_COLUMNS, summary)
+        # the column of games that could not be played only when there are some: the file keeps
+        # its columns otherwise
+        _write_csv(out / "results.csv", RESULT_COLUMNS + (["not_played"] if run.failures else []), summary)
         _write_csv(out / "games.csv", GAME_COLUMNS, game_dicts(rows))
         _chart(summary, out / "winrate.png", args.move_time)
     except OSError as exc:  # checked before the games; a disk that fills up meanwhile still says so in a line
         raise write_error(out, exc) from None
     print(_table(summary))
+    if not rows:
+        print("sy bench: no game finished")
+        return 130 if run.interrupted else 1
     print(f"move budget {args.move_time:g} s; 'over' counts moves above {1.2 * args.move_time:g} s, "
           "by the wall clock ('max ms') and by the CPU time of the player's process ('max cpu'); "
           f"wrote {out}/results.json, results.csv, games.csv, winrate.png")

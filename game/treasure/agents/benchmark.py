@@ -27,7 +27,7 @@ from .runner import CRASH, DEFAULT_TIME_LIMIT, crash_summary, play_game, release
 from game.tournament.ratings import wilson  # the one 95% Wilson interval, shared by every bench
 
 COLUMNS = ["map", "agent", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_turns", "median_turns",
-           "mean_turns_to_win", "mean_seconds", "median_seconds", "invalid_actions", "errors"]
+           "mean_turns_to_win", "mean_seconds", "median_seconds", "invalid_actions", "errors", "not_played"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,7 @@ class GameResult:
     invalid_actions: int
     errors: int = 0  # forfeits because the agent raised, timed out or could not be made
     timed_out: bool = False
+    failed: bool = False  # could not be played (its worker died twice): a loss, no turns or time
 
 
 class Unmade(Agent):
@@ -114,6 +115,12 @@ def result_of(job, outcome: Outcome, seed: int) -> GameResult:
                       bool(errors.get("timed_out", 0)))
 
 
+def failed_result(job, seed: int) -> GameResult:
+    """A game that could not be played (the agent killed its worker process twice: a segfault,
+    ``os._exit``): the game's only player caused it, so it counts as a loss."""
+    return GameResult(job.setup_name, job.players[0], job.seed - seed, False, 0, 0.0, 0, 0, False, failed=True)
+
+
 def run_bench(maps: list[str], agents: list[str], games: int, seed: int, workers: int = 1, *,
               progress: Callable[[int, int], None] | None = None,
               time_limit: float | None = DEFAULT_TIME_LIMIT, rules=None, db=None, executor=None,
@@ -122,13 +129,16 @@ def run_bench(maps: list[str], agents: list[str], games: int, seed: int, workers
     worker processes or a Dask cluster, every game stored in ``db`` (a
     :class:`~game.tournament.ResultsDB`) as it finishes, so an interrupted bench resumes.
     ``executor`` defaults to ``workers`` local processes.
-    Returns ``(results in schedule order, the TournamentRun)``."""
+    Returns ``(results in schedule order, the TournamentRun)``; a game that could not be played
+    is a :func:`failed_result` (a loss) among them."""
     from game.tournament import make_executor, run_tournament
 
     jobs = bench_jobs(maps, agents, games, seed, time_limit, rules)
     run = run_tournament("game.treasure.agents.benchmark:play_job", jobs, executor=executor or make_executor(workers),
                          db=db, name=tournament, progress=progress)
-    return [result_of(job, outcome, seed) for job, outcome in run.results], run
+    done = {job.key: result_of(job, outcome, seed) for job, outcome in run.results}
+    done.update({job.key: failed_result(job, seed) for job, _ in run.failures})
+    return [done[job.key] for job in jobs if job.key in done], run
 
 
 def run_games(maps: list[str], agents: list[str], games: int, seed: int, workers: int = 1,
@@ -142,25 +152,31 @@ def run_games(maps: list[str], agents: list[str], games: int, seed: int, workers
     yield from results
 
 
-def summarise(results: list[GameResult]) -> list[dict]:
-    groups: dict[tuple[str, str], list[GameResult]] = {}
+def summarise(results: list[GameResult], schedule: list[tuple[str, str]] = ()) -> list[dict]:
+    """One row per map and agent. A game that could not be played counts in ``games`` as a loss
+    (and in ``not_played``), never in the turns or times. Every ``(map, agent)`` of ``schedule``
+    gets a row, one with no game (an interrupted run) with ``games`` 0 and no figures."""
+    groups: dict[tuple[str, str], list[GameResult]] = {key: [] for key in schedule}
     for r in results:
         groups.setdefault((r.map, r.agent), []).append(r)
     rows = []
     for (path, agent), rs in groups.items():
-        wins = sum(r.won for r in rs)
+        played = [r for r in rs if not r.failed]
+        wins = sum(r.won for r in played)
         low, high = wilson(wins, len(rs))
-        won_turns = [r.turns for r in rs if r.won]
+        won_turns = [r.turns for r in played if r.won]
         rows.append({
             "map": path, "agent": agent, "games": len(rs), "wins": wins,
-            "win_rate": round(wins / len(rs), 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
-            "mean_turns": round(statistics.mean(r.turns for r in rs), 2),
-            "median_turns": statistics.median(r.turns for r in rs),
+            "win_rate": round(wins / len(rs), 4) if rs else 0.0, "ci_low": round(low, 4),
+            "ci_high": round(high, 4),  # no game: 0-1, nothing known (a table shows n/a)
+            "mean_turns": round(statistics.mean(r.turns for r in played), 2) if played else None,
+            "median_turns": statistics.median(r.turns for r in played) if played else None,
             "mean_turns_to_win": round(statistics.mean(won_turns), 2) if won_turns else None,
-            "mean_seconds": round(statistics.mean(r.seconds for r in rs), 5),
-            "median_seconds": round(statistics.median(r.seconds for r in rs), 5),
+            "mean_seconds": round(statistics.mean(r.seconds for r in played), 5) if played else None,
+            "median_seconds": round(statistics.median(r.seconds for r in played), 5) if played else None,
             "invalid_actions": sum(r.invalid_actions for r in rs),
             "errors": sum(r.errors for r in rs),
+            "not_played": len(rs) - len(played),
         })
     return rows
 

@@ -277,6 +277,12 @@ class AgentWorker:
         self._done.acquire()
         self._result = (True, None)
 
+    def mark_idle(self, idle: bool) -> None:
+        """Say on the thread whether it waits, idle, for a next game (a tournament's worker
+        process is then not replaced for it: game.tournament.executors)."""
+        if self._thread is not None:
+            self._thread.idle_between_games = idle
+
     def close(self) -> None:
         """End the thread now if it is idle, or as soon as the call under way returns (a stuck
         one is left to die with the process). Never waits for the agent."""
@@ -505,11 +511,13 @@ class _Game:
         except IndexError:
             thread = AgentWorker("game")
         thread.submit(self.run)
+        thread.mark_idle(False)
         try:
             self._watch(limit)
         finally:
             if self.finished.is_set():
                 thread.collect()
+                thread.mark_idle(True)
                 _IDLE_GAME_THREADS.append(thread)
             else:  # left running inside the agent: it dies with the process
                 thread.stuck = True

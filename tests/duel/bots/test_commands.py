@@ -174,9 +174,9 @@ def test_bench_refuses_unknown_bots_and_missing_maps(tmp_path):
 def test_bench_map_patterns_with_two_stars_reach_subfolders(tmp_path):
     from game.duel.commands.bench import _maps
 
-    for folder in ("course", "ours/small"):
+    for folder, text in (("course", "2 2\nA m\nm B\n"), ("ours/small", "2 2\nA .\n. B\n")):  # two maps
         (tmp_path / folder).mkdir(parents=True)
-        (tmp_path / folder / f"{folder.replace('/', '-')}.txt").write_text("2 2\nA m\nm B\n")
+        (tmp_path / folder / f"{folder.replace('/', '-')}.txt").write_text(text)
     specs = _maps([str(tmp_path / "**" / "*.txt")])
     assert sorted(spec.label for spec in specs) == ["course.txt", "ours-small.txt"]
 
