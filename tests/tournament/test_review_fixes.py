@@ -342,3 +342,15 @@ def test_treasure_islands_idle_game_thread_does_not_retire_its_worker():
     run = run_tournament("game.treasure.agents.benchmark:play_job", jobs, executor=executor)
     assert len(run.results) == 6 and run.failures == []
     assert executor.retired == 0 and executor.deaths == 0
+
+
+def test_the_rules_defaults_spelled_out_are_the_same_games_as_none():
+    from game.treasure.agents.benchmark import bench_jobs
+    from game.treasure.config import RulesConfig
+
+    island = str(Path(__file__).resolve().parents[2] / "maps" / "island16.txt")
+    plain = bench_jobs([island], ["random"], 2, 0)
+    spelled = bench_jobs([island], ["random"], 2, 0, rules=RulesConfig(pirate_speed=RulesConfig().pirate_speed))
+    assert [j.key for j in plain] == [j.key for j in spelled]
+    other = bench_jobs([island], ["random"], 2, 0, rules=RulesConfig(pirate_speed=3))
+    assert [j.key for j in other] != [j.key for j in plain]

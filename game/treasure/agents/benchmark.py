@@ -103,6 +103,10 @@ def bench_jobs(maps: list[str], agents: list[str], games: int, seed: int,
     for path in maps:
         with open(path, encoding="utf-8-sig") as f:
             texts[path] = f.read()
+    from game.treasure.config import RulesConfig
+
+    if rules is not None and rules == RulesConfig():
+        rules = None  # the defaults spelled out (--rules pirate_speed=2) are the same games as none
     options = make_options(time_limit=time_limit, rules=rules)
     return [Job("treasure", (agent,), path, texts[path], seed + i, options)
             for path in maps for agent in agents for i in range(games)]
