@@ -9,6 +9,8 @@ an interrupted run, and a changed agent starts afresh instead of reading stale r
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 from game.cli import UsageError
@@ -29,8 +31,6 @@ def out_folder(path: str, files: tuple[str, ...] = ()) -> Path:
     new files, and ``files`` (the names the bench writes there) checked to be no folder and, if
     there, writable: a clear one-line error if not, e.g. when a file already has that name or
     the folder is someone else's, never a traceback after every game has been played."""
-    import os
-
     from game.cli import cannot_write_in
 
     out = Path(path)
@@ -90,3 +90,38 @@ def report(run, db) -> str:
     if run.interrupted:
         text += "; interrupted: the same command plays the rest"
     return text
+
+
+def drop_duplicate_maps(paths: list[str], command: str, read=None) -> list[str]:
+    """The maps once each: a game is known by its map's text, so a map given twice (a glob and
+    its file, or two files with the same text) would be one map's games merged under two names.
+    The later one is left out, with one line on stderr naming both files."""
+    drop = duplicate_maps(paths, command, read)
+    return [path for i, path in enumerate(paths) if i not in drop]
+
+
+def duplicate_maps(paths: list[str], command: str, read=None) -> set[int]:
+    """The indices in ``paths`` of maps whose text an earlier one has (see
+    :func:`drop_duplicate_maps`), each said in one line on stderr."""
+    from game.tournament import digest
+
+    def read_text(path: str) -> str:
+        with open(path, encoding="utf-8-sig") as f:  # as the bench reads it for its jobs
+            return f.read()
+
+    read = read or read_text
+    first: dict[str, str] = {}
+    drop = set()
+    for i, path in enumerate(paths):
+        try:
+            key = digest(read(path))
+        except (OSError, UnicodeDecodeError):
+            continue  # read again (and refused in a line) where the games are made
+        if key in first:
+            same = "is given twice" if os.path.realpath(first[key]) == os.path.realpath(path) else \
+                f"has the same text as {first[key]}"
+            print(f"{command}: --maps {path} {same}: playing it once, as {first[key]}", file=sys.stderr)
+            drop.add(i)
+            continue
+        first[key] = path
+    return drop

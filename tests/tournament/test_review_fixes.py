@@ -170,7 +170,7 @@ def test_a_two_seat_player_whose_games_could_not_be_played_is_listed_not_rated(t
 
 
 def test_an_interval_of_no_games_is_unknown_and_shown_as_n_a():
-    from game.duel.commands.bench import _table as duel_table
+    from game.duel.bots.benchmark import table as duel_table
     from game.scotlandyard.commands.bench import _every_pairing, _table as sy_table
     from game.tournament.ratings import wilson
 

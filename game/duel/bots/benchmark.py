@@ -361,18 +361,23 @@ def short_name(name: str, width: int) -> str:
 
 
 def table(summary: list[dict]) -> str:
+    """The bench's table, with a 'not played' column (games that could not be played: their
+    worker died twice, counted for neither side) and n/a for the rate and interval of a row
+    with no game."""
     longest = max((len(s[k]) for s in summary for k in ("bot", "opponent")), default=0)
     n = max(NAME_WIDTH[0], min(NAME_WIDTH[1], longest))
     head = (f"{'bot':<{n}} {'vs':<{n}} {'games':>5} {'W':>5} {'L':>5} {'T':>4} {'win%':>6} {'95% CI':>13} "
-            f"{'score':>10} {'timeout':>7} {'badmove':>7} {'badout':>6} {'ms/mv':>6} {'max ms':>7}")
+            f"{'score':>10} {'timeout':>7} {'badmove':>7} {'badout':>6} {'ms/mv':>6} {'max ms':>7} {'not played':>10}")
     lines = [head, "-" * len(head)]
     for s in summary:
+        rate = f"{100 * s['win_rate']:>5.1f}%" if s["games"] else "n/a"
+        ci = f"{100 * s['ci_low']:>5.1f}-{100 * s['ci_high']:>5.1f}%" if s["games"] else "n/a"
         lines.append(
             f"{short_name(s['bot'], n):<{n}} {short_name(s['opponent'], n):<{n}} {s['games']:>5} {s['wins']:>5} "
-            f"{s['losses']:>5} "
-            f"{s['ties']:>4} {100 * s['win_rate']:>5.1f}% {100 * s['ci_low']:>5.1f}-{100 * s['ci_high']:>5.1f}% "
-            f"{s['mean_score']:>10.1f} {s['errors_time_out']:>7} {s['errors_invalid_move']:>7} "
-            f"{s['errors_invalid_output_format']:>6} {s['mean_move_ms']:>6.1f} {s['max_move_ms']:>7.1f}")
+            f"{s['losses']:>5} {s['ties']:>4} {rate:>6} {ci:>13} "
+            f"{s['mean_score']:>10.1f} {s.get('errors_time_out', 0):>7} {s.get('errors_invalid_move', 0):>7} "
+            f"{s.get('errors_invalid_output_format', 0):>6} {s['mean_move_ms']:>6.1f} {s['max_move_ms']:>7.1f} "
+            f"{s.get('bench_errors', 0):>10}")
     return "\n".join(lines)
 
 

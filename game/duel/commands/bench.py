@@ -44,7 +44,7 @@ def _maps(patterns: list[str]):
     from game.duel.bots.benchmark import MapSpec
     from game.duel.mapfile import MapFormatError, read_map
 
-    from game.commands.bench import duplicate_maps
+    from game.tournament.cli import duplicate_maps
 
     def read(path: str) -> str:
         with open(path, encoding="utf-8") as f:  # as the duel's jobs read it
@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
         print("duel bench: no game finished")
         return 130 if run.interrupted else 1
     summary = _with_every_bot(bench.summarise(rows, bots), bots, rows)
-    print(_table(summary))
+    print(bench.table(summary))
     config = {"bots": bots, "focus": args.focus, "maps": [m.label for m in maps], "games": args.games,
               "seed": args.seed,
               "move_time": args.move_time, "time_limit": args.time_limit, "workers": args.workers, "total_games": len(rows),
@@ -175,29 +175,6 @@ def _with_every_bot(summary: list[dict], bots: list[str], rows) -> list[dict]:
         if s["games"] == 0:
             s["ci_low"], s["ci_high"] = wilson(0, 0)
     return out
-
-
-def _table(summary: list[dict]) -> str:
-    """The duel's table (as :func:`game.duel.bots.benchmark.table`), with a 'not played' column
-    (games that could not be played: their worker died twice, counted for neither side) and n/a
-    for the rate and interval of a row with no game."""
-    from game.duel.bots.benchmark import NAME_WIDTH, short_name
-
-    longest = max((len(s[k]) for s in summary for k in ("bot", "opponent")), default=0)
-    n = max(NAME_WIDTH[0], min(NAME_WIDTH[1], longest))
-    head = (f"{'bot':<{n}} {'vs':<{n}} {'games':>5} {'W':>5} {'L':>5} {'T':>4} {'win%':>6} {'95% CI':>13} "
-            f"{'score':>10} {'timeout':>7} {'badmove':>7} {'badout':>6} {'ms/mv':>6} {'max ms':>7} {'not played':>10}")
-    lines = [head, "-" * len(head)]
-    for s in summary:
-        rate = f"{100 * s['win_rate']:>5.1f}%" if s["games"] else "n/a"
-        ci = f"{100 * s['ci_low']:>5.1f}-{100 * s['ci_high']:>5.1f}%" if s["games"] else "n/a"
-        lines.append(
-            f"{short_name(s['bot'], n):<{n}} {short_name(s['opponent'], n):<{n}} {s['games']:>5} {s['wins']:>5} "
-            f"{s['losses']:>5} {s['ties']:>4} {rate:>6} {ci:>13} "
-            f"{s['mean_score']:>10.1f} {s.get('errors_time_out', 0):>7} {s.get('errors_invalid_move', 0):>7} "
-            f"{s.get('errors_invalid_output_format', 0):>6} {s['mean_move_ms']:>6.1f} {s['max_move_ms']:>7.1f} "
-            f"{s.get('bench_errors', 0):>10}")
-    return "\n".join(lines)
 
 
 def program_problems(rows, most: int = 12) -> list[tuple[str, int]]:
