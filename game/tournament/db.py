@@ -85,8 +85,9 @@ class DatabaseError(UsageError):
 
 
 @dataclass(frozen=True)
-class StoredGame:
-    """A game as the database holds it (the setup by its name and digest, not its text)."""
+class _StoredJob:
+    """What the database keeps of a scheduled game, played or not (the setup by its name and
+    digest, not its text)."""
 
     tournament: str
     game: str
@@ -95,6 +96,12 @@ class StoredGame:
     setup_digest: str
     seed: int
     options: dict
+
+
+@dataclass(frozen=True)
+class StoredGame(_StoredJob):
+    """A game as the database holds it."""
+
     outcome: Outcome
     finished_at: float
     job_key: str = ""
@@ -102,17 +109,10 @@ class StoredGame:
 
 
 @dataclass(frozen=True)
-class StoredFailure:
+class StoredFailure(_StoredJob):
     """A game that could not be played (its worker died twice): never a result, but its players
     are shown, and a one-seat game counts it against its player."""
 
-    tournament: str
-    game: str
-    players: tuple[str, ...]
-    setup_name: str
-    setup_digest: str
-    seed: int
-    options: dict
     reason: str
     failed_at: float
     job_key: str = ""

@@ -186,12 +186,20 @@ class _Worker:
 
     def stop(self, wait: float = 5.0) -> None:
         """End the process: SIGTERM (a game's cleanup runs), then SIGKILL if it stays."""
+        self.terminate()
+        self.reap(wait)
+
+    def terminate(self) -> None:
+        """Close the pipe and send SIGTERM (a game's cleanup runs); never waits."""
         try:
             self.conn.close()
         except OSError:
             pass
         if self.process.is_alive():
             self.process.terminate()
+
+    def reap(self, wait: float = 5.0) -> None:
+        """Wait up to ``wait`` seconds for the process to end, then SIGKILL it."""
         self.process.join(timeout=wait)
         if self.process.is_alive():
             self.process.kill()
@@ -278,18 +286,10 @@ class LocalExecutor:
         """End every worker now; games still running are not waited for (an interrupted run
         ends now). SIGTERM lets a game clean up (the duel judge kills its programs)."""
         live, self._live = self._live, []
+        for worker in live:  # every one told first, so they end together
+            worker.terminate()
         for worker in live:
-            try:
-                worker.conn.close()
-            except OSError:
-                pass
-            if worker.process.is_alive():
-                worker.process.terminate()
-        for worker in live:
-            worker.process.join(timeout=5)
-            if worker.process.is_alive():
-                worker.process.kill()
-                worker.process.join(timeout=5)
+            worker.reap(5)
 
 
 def _how_it_ended(process) -> str:

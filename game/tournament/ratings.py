@@ -81,19 +81,17 @@ def distinct(games: list, failures: list = ()) -> tuple[list, list]:
     the same players' versions. The first stored is kept; a game that could not be played is
     left out where the same game was played."""
     seen: set = set()
-    kept = []
-    for g in games:
-        key = (g.job_key, g.player_versions) if g.job_key else (id(g),)
-        if key not in seen:
-            seen.add(key)
-            kept.append(g)
-    kept_failures = []
-    for f in failures:
-        key = (f.job_key, f.player_versions) if f.job_key else (id(f),)
-        if key not in seen:
-            seen.add(key)
-            kept_failures.append(f)
-    return kept, kept_failures
+
+    def first_of(items) -> list:
+        kept = []
+        for item in items:
+            key = (item.job_key, item.player_versions) if item.job_key else (id(item),)
+            if key not in seen:
+                seen.add(key)
+                kept.append(item)
+        return kept
+
+    return first_of(games), first_of(failures)  # games first: a failure of a game played is left out
 
 
 def rate_matches(games: list[StoredGame], seats: tuple[str, ...], symmetric: bool,
