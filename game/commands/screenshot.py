@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     load_agent(args.agent, seed)
     output = output_file(args.output, "-o")
     offscreen.init()
-    play = _play_to(str(map_path), seed, args.agent, args.turn, (width, height), overlays, rules)
+    play = shots.play_at_turn(str(map_path), seed, args.agent, args.turn, (width, height), overlays, rules)
     state = play.match.state
     hints = len(state.hints)
     if args.hint is not None:
@@ -78,16 +78,3 @@ def run(args: argparse.Namespace) -> int:
     print(f"wrote {output} ({width}x{height}, map {map_path.name}, seed {seed}, {shown})", file=sys.stderr)
     return 0
 
-
-def _play_to(map_path: str, seed: int, agent: str, turn: int, size: tuple[int, int], overlays: set[str], rules):
-    """The play scene once the game has reached ``turn`` (or its end), animations finished, as
-    game.treasure.arcade.shots.render_at_turn makes it (its state is reported, its hint checked)."""
-    from game.arcade.app import make_context
-    from game.treasure.arcade.scenes import start_play
-
-    ctx = make_context(size, config=rules)
-    play = start_play(ctx, map_path, seed, agent, overlays=overlays, speed="instant")
-    play.match.advance_to_turn(turn)
-    play.view.catch_up()
-    play.view.director.finish_all()
-    return play

@@ -1,10 +1,8 @@
-"""Treasure Island frames off-screen, for ``screenshot`` and ``bench-frames``: one frame at a turn
-(:func:`render_at_turn`, with a rules variant for ``screenshot --rules``) and the ``--overlays``
-option's parser. Import :mod:`game.arcade.offscreen` first (it sets the dummy SDL drivers)."""
+"""Treasure Island frames off-screen, for ``screenshot``: the play scene at a turn
+(:func:`play_at_turn`, any rules variant) and the ``--overlays`` option's parser. Import
+:mod:`game.arcade.offscreen` first (it sets the dummy SDL drivers)."""
 
 from __future__ import annotations
-
-import pygame
 
 from .boardview import OVERLAYS
 
@@ -26,10 +24,11 @@ def parse_overlays(text: str | None, default: set[str]) -> set[str]:
     return names
 
 
-def render_at_turn(map_path: str, seed: int, agent: str, turn: int, size: tuple[int, int], overlays: set[str],
-                   hint: int | None = None, rules=None) -> pygame.Surface:
-    """The arcade frame once the game has reached ``turn`` (animations finished), with
-    ``overlays`` and hint ``hint``'s area highlighted; ``rules`` a variant (None: the default)."""
+def play_at_turn(map_path: str, seed: int, agent: str, turn: int, size: tuple[int, int], overlays: set[str],
+                 rules=None):
+    """The play scene once the game has reached ``turn`` (or its end), animations finished, with
+    ``overlays``; ``rules`` a variant (None: the default). Its state says the turn shown, and a
+    hint can be highlighted (``selected_hint``, ``set_focus``) before it is drawn."""
     from game.arcade.app import make_context
 
     from .scenes import start_play
@@ -39,14 +38,4 @@ def render_at_turn(map_path: str, seed: int, agent: str, turn: int, size: tuple[
     play.match.advance_to_turn(turn)
     play.view.catch_up()
     play.view.director.finish_all()
-    if hint is not None and 1 <= hint <= len(play.match.state.hints):
-        play.selected_hint = hint
-        play.set_focus()
-    surface = pygame.Surface(size)
-    play.draw(surface)
-    return surface
-
-
-def render_with_rules(map_path: str, seed: int, agent: str, turn: int, size: tuple[int, int], overlays: set[str],
-                      hint: int | None, rules) -> pygame.Surface:
-    return render_at_turn(map_path, seed, agent, turn, size, overlays, hint, rules=rules)
+    return play
