@@ -20,15 +20,38 @@ def atomic_write(path: str | os.PathLike, write: Callable[[TextIO], None], *, en
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline=newline) as f:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; this is an ordinary file
+            make_ordinary(tmp)
             write(f)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
     return path
+
+
+def make_ordinary(path: str | os.PathLike) -> None:
+    """``mkstemp`` makes a file private; what we write is an ordinary file (0666 less the umask)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(path, 0o666 & ~umask)
+
+
+def move_into_place(tmp: str | os.PathLike, path: str | os.PathLike, *, overwrite: bool = True) -> None:
+    """Move the finished temporary file ``tmp`` to ``path`` in one step: replacing what is there,
+    or (without ``overwrite``) only if no file has the name, FileExistsError otherwise: a hard link
+    (atomic, and it fails if the name is taken; ``tmp`` stays for the caller to remove), or on a
+    file system without hard links a check, then a rename."""
+    if overwrite:
+        os.replace(tmp, path)
+        return
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        if Path(path).exists():
+            raise FileExistsError(str(path)) from None
+        os.replace(tmp, path)
 
 
 def atomic_write_text(path: str | os.PathLike, text: str, *, encoding: str = "utf-8",

@@ -12,6 +12,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from game.files import make_ordinary, move_into_place
+
 APP_NAME = "treasure-island-arcade"
 DATA_ENV = "TREASURE_ISLAND_DATA"  # overrides the per-user data folder (tests use it)
 
@@ -36,21 +38,15 @@ def save_new(replay, path: str | os.PathLike) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
     try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a replay is an ordinary file
+        make_ordinary(tmp)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
         try:
-            os.link(tmp, path)  # atomic and fails if the name is taken
+            move_into_place(tmp, path, overwrite=False)
         except FileExistsError:
             raise FileExistsError(f"{path} exists; a replay is never overwritten") from None
-        except OSError:  # a file system without hard links: check, then rename
-            if path.exists():
-                raise FileExistsError(f"{path} exists; a replay is never overwritten") from None
-            os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)

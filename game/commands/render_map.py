@@ -51,31 +51,14 @@ def _save(surface, out: Path, overwrite: bool) -> None:
     import tempfile
 
     from game.arcade import offscreen
+    from game.files import make_ordinary, move_into_place
 
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".png", dir=out.parent)
     os.close(fd)
     try:
         offscreen.save_png(surface, tmp)  # OSError with pygame's reason if it cannot be written
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private; a picture is an ordinary file
-        if overwrite:
-            os.replace(tmp, out)
-        else:
-            try:
-                os.link(tmp, out)  # fails if the name is taken
-            except FileExistsError:
-                raise
-            except OSError:  # a file system without hard links: check, then move
-                if out.exists():
-                    raise FileExistsError(str(out)) from None
-                os.replace(tmp, out)
+        make_ordinary(tmp)
+        move_into_place(tmp, out, overwrite=overwrite)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-
-
-def _umask() -> int:
-    import os
-
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
