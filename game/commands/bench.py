@@ -8,7 +8,6 @@ import glob
 import json
 import os
 import sys
-import time
 import warnings
 from pathlib import Path
 
@@ -37,62 +36,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     from game.tournament.cli import add_tournament_arguments
 
     add_tournament_arguments(p)
-
-
-class RichProgress:
-    """A rich progress bar (games done, elapsed, time left) on a terminal."""
-
-    def __init__(self, total_label: str = "games") -> None:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
-            TimeRemainingColumn
-
-        self.progress = Progress(TextColumn("[bold]bench"), BarColumn(), MofNCompleteColumn(),
-                                 TextColumn(total_label), TimeElapsedColumn(), TimeRemainingColumn(),
-                                 transient=False)
-        self.task = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.task is None:
-            self.progress.start()
-            self.task = self.progress.add_task("bench", total=total)
-        self.progress.update(self.task, completed=done)
-        if done >= total:
-            self.progress.stop()
-
-    def stop(self) -> None:
-        if self.task is not None:
-            self.progress.stop()
-
-
-def progress_bar():
-    """rich's bar on a terminal; plain lines every 10% otherwise (logs, CI), or without rich."""
-    if sys.stderr.isatty():
-        try:
-            return RichProgress()
-        except ImportError:
-            pass
-    return ProgressBar()
-
-
-class ProgressBar:
-    def __init__(self, stream=None, width: int = 40):
-        stream = stream if stream is not None else sys.stderr  # the stream of the moment, not of import time
-        self.stream, self.width, self.start = stream, width, time.perf_counter()
-        self.tty = stream.isatty()
-        self.last_print = -1
-
-    def __call__(self, done: int, total: int) -> None:
-        frac = done / total if total else 1.0
-        elapsed = time.perf_counter() - self.start
-        eta = elapsed / frac - elapsed if frac > 0 else 0
-        bar = "#" * int(self.width * frac) + "-" * (self.width - int(self.width * frac))
-        line = f"[{bar}] {done}/{total} games  {elapsed:.0f}s elapsed, ~{eta:.0f}s left"
-        if self.tty:
-            self.stream.write("\r" + line + ("\n" if done == total else ""))
-        elif int(frac * 10) != self.last_print:  # a line every 10% when not a terminal
-            self.last_print = int(frac * 10)
-            self.stream.write(line + "\n")
-        self.stream.flush()
 
 
 def _maps(patterns: list[str], skip_rejected: bool) -> tuple[list[str], list[str]]:
@@ -145,21 +88,22 @@ def run(args: argparse.Namespace) -> int:
     for why in skipped:
         print(f"bench: skipping rejected map {why}", file=sys.stderr)
     rules = parse_rules(args.rules) if args.rules else None
-    from game.tournament.cli import executor, open_db, out_folder, report, write_error
+    from game.tournament.cli import Progress, executor, open_db, out_folder, report, sigterm_as_interrupt, write_error
 
     out = out_folder(args.out, OUTPUTS)  # now, not after every game has been played
 
     db = open_db(args)
-    bar = progress_bar()
+    bar = Progress("bench")
     try:
         # Through the tournament runner: local processes or a Dask cluster, every game stored as
         # it finishes (Ctrl+C keeps them; the same command resumes). A broken agent (even one
         # that cannot be made) costs forfeits, never the run (#18).
-        results, run = run_bench(maps, agents, args.games, args.seed, progress=bar, time_limit=args.agent_time,
-                                 rules=rules, db=db, executor=executor(args, args.workers),
-                                 tournament=args.tournament)
+        with sigterm_as_interrupt():
+            results, run = run_bench(maps, agents, args.games, args.seed, progress=bar, time_limit=args.agent_time,
+                                     rules=rules, db=db, executor=executor(args, args.workers),
+                                     tournament=args.tournament)
     finally:
-        getattr(bar, "stop", lambda: None)()
+        bar.stop()
         db.close()
     print(report(run, db))
     for job, why in run.failures:

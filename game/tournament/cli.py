@@ -10,7 +10,10 @@ an interrupted run, and a changed agent starts afresh instead of reading stale r
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from game.cli import UsageError
@@ -125,3 +128,66 @@ def duplicate_maps(paths: list[str], command: str, read=None) -> set[int]:
             continue
         first[key] = path
     return drop
+
+
+class Progress:
+    """How far a bench has got, called with (games done, games in all) as each game finishes:
+    rich's bar on a terminal (on the stream given, standard error by default, so that results
+    piped from standard output stay clean), a plain line at every tenth otherwise (a log file,
+    CI), or where rich cannot be imported."""
+
+    def __init__(self, label: str = "bench", stream=None) -> None:
+        self.stream = stream if stream is not None else sys.stderr  # the stream of the moment, not of import time
+        self.label, self.start, self.last, self.first = label, time.perf_counter(), -1, None
+        self.bar = self.task = None
+        if self.stream.isatty():
+            try:
+                from rich.console import Console
+                from rich.progress import (BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn,
+                                           TimeElapsedColumn, TimeRemainingColumn)
+            except ImportError:
+                return
+            self.bar = Bar(TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                           TimeElapsedColumn(), TimeRemainingColumn(), console=Console(file=self.stream))
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.first is None:
+            self.first = done  # games a resumed run found stored: not played now, no part of the pace
+        if self.bar is not None:
+            if self.task is None:
+                self.bar.start()
+                self.task = self.bar.add_task(self.label, total=total, completed=done)
+            self.bar.update(self.task, completed=done)
+            return
+        tenth = 10 * done // total if total else 10
+        if tenth == self.last:
+            return
+        self.last = tenth
+        elapsed = time.perf_counter() - self.start
+        played = done - self.first
+        left = f", about {elapsed * (total - done) / played:.0f}s left" if played > 0 and done < total else ""
+        self.stream.write(f"{self.label}: {done}/{total} games, {elapsed:.0f}s{left}\n")
+        self.stream.flush()
+
+    def stop(self) -> None:
+        if self.bar is not None and self.task is not None:
+            self.bar.stop()
+
+
+@contextmanager
+def sigterm_as_interrupt():
+    """Within it, SIGTERM (a plain ``kill``, a batch system ending the job) stops a bench as Ctrl+C
+    does: the runner keeps every finished game, stops its workers and reports; the same command
+    plays the rest. Outside the main thread (where no handler can be set) it does nothing."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:
+        previous = None
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)

@@ -171,3 +171,40 @@ def test_ctrl_c_stops_a_duel_bench_of_programs_at_once_and_cleans_up(tmp_path):
         assert descendants == {}, f"processes the bench started are still running: {descendants}"
     finally:
         _kill_everything(proc, marker)
+
+
+@pytest.mark.parametrize("command", [
+    ["bench", "--agents", "default", "--maps", "maps/island32.txt", "--games", "400"],
+    ["duel", "bench", "--bots", "greedy,random", "--maps", "maps/duel/duel8x8.txt", "--generated", "0",
+     "--games", "200", "--move-time", "0.05"],
+    ["sy", "bench", "--mrx", "random", "--detectives", "random", "--games", "400", "--move-time", "0.05"],
+], ids=["treasure", "duel", "scotlandyard"])
+def test_sigterm_to_the_bench_alone_ends_it_as_ctrl_c_does(tmp_path, command):
+    # `kill PID` (or a batch system ending the job) reaches the bench's own process, not its
+    # workers: it must stop them, keep the finished games and say so, as Ctrl+C does.
+    marker = str(tmp_path)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **{MARK: marker})
+    proc = subprocess.Popen([sys.executable, "run.py", *command, "--seed", "0", "--workers", "2",
+                             "--out", str(tmp_path / "out"), "--db", str(tmp_path / "r.sqlite")],
+                            cwd=ROOT, env=env, start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 300
+        while _rows(tmp_path / "r.sqlite") < 3 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+        assert proc.poll() is None, "the bench ended before it could be stopped"
+        os.kill(proc.pid, signal.SIGTERM)
+        out, _ = proc.communicate(timeout=120)
+        assert proc.returncode == 130, out[-2000:]
+        assert "interrupted: the same command plays the rest" in out and "Traceback" not in out
+        assert _rows(tmp_path / "r.sqlite") >= 3
+        deadline = time.monotonic() + 20
+        while True:
+            left, descendants = _group(proc.pid), _marked(marker)
+            if (not left and not descendants) or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        assert left == [], f"processes left in the bench's group: {left}"
+        assert descendants == {}, f"processes the bench started are still running: {descendants}"
+    finally:
+        _kill_everything(proc, marker)

@@ -107,22 +107,21 @@ def run(args: argparse.Namespace) -> int:
     # still count as the same games.
     limit = None if args.time_limit == DuelConfig().time_limit else args.time_limit
     specs = bench.schedule(bots, maps, args.games, args.seed, args.move_time, focus=args.focus, time_limit=limit)
-    from game.commands.bench import progress_bar
-
     from game.duel.tournament import run_specs
-    from game.tournament.cli import executor, open_db, out_folder, report, write_error
+    from game.tournament.cli import Progress, executor, open_db, out_folder, report, sigterm_as_interrupt, write_error
 
     out = out_folder(args.out, OUTPUTS)  # now, not after every game has been played
     started = time.perf_counter()
     db = open_db(args)
-    bar = progress_bar()
+    bar = Progress("duel bench")
     try:
         # Through the tournament runner: local processes or a Dask cluster, every game stored as
-        # it finishes; Ctrl+C keeps what finished, and the same command plays the rest.
-        rows, run = run_specs(specs, executor=executor(args, args.workers), db=db, tournament=args.tournament,
-                              progress=bar)
+        # it finishes; Ctrl+C (or SIGTERM) keeps what finished, and the same command plays the rest.
+        with sigterm_as_interrupt():
+            rows, run = run_specs(specs, executor=executor(args, args.workers), db=db, tournament=args.tournament,
+                                  progress=bar)
     finally:
-        getattr(bar, "stop", lambda: None)()
+        bar.stop()
         db.close()
     print(report(run, db))
     if not rows:

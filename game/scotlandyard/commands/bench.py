@@ -11,9 +11,7 @@ import argparse
 import csv
 import json
 import os
-import signal
 import sys
-import time
 from pathlib import Path
 
 from game.cli import UsageError, bench_seeds, positive_seconds
@@ -33,44 +31,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     from game.tournament.cli import add_tournament_arguments
 
     add_tournament_arguments(p)
-
-
-class _Progress:
-    """rich's bar on a terminal; a plain line every 10% otherwise (logs, CI)."""
-
-    def __init__(self):
-        self.bar = None
-        self.task = None
-        self.last = -1
-        self.start = time.perf_counter()
-        if sys.stderr.isatty():
-            try:
-                from rich.console import Console
-                from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                           TimeElapsedColumn, TimeRemainingColumn)
-
-                self.bar = Progress(TextColumn("[bold]sy bench"), BarColumn(), MofNCompleteColumn(),
-                                    TextColumn("games"), TimeElapsedColumn(), TimeRemainingColumn(),
-                                    console=Console(stderr=True))
-            except ImportError:
-                self.bar = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.bar is not None:
-            if self.task is None:
-                self.bar.start()
-                self.task = self.bar.add_task("bench", total=total)
-            self.bar.update(self.task, completed=done)
-            return
-        tenth = int(10 * done / total) if total else 10
-        if tenth != self.last:
-            self.last = tenth
-            elapsed = time.perf_counter() - self.start
-            print(f"sy bench: {done}/{total} games, {elapsed:.0f}s", file=sys.stderr, flush=True)
-
-    def stop(self) -> None:
-        if self.bar is not None and self.task is not None:
-            self.bar.stop()
 
 
 def _names(text: str, option: str, table: dict) -> list[str]:
@@ -168,21 +128,20 @@ def run(args: argparse.Namespace) -> int:
     bench_seeds(args.seed, args.games)
     positive_seconds(args.move_time, "--move-time")
     from game.scotlandyard.tournament import run_rows
-    from game.tournament.cli import executor, open_db, out_folder, report, write_error
+    from game.tournament.cli import Progress, executor, open_db, out_folder, report, sigterm_as_interrupt, write_error
 
     out = out_folder(args.out, OUTPUTS)  # now, not after every game has been played
 
     db = open_db(args)
-    bar = _Progress()
-    previous = signal.signal(signal.SIGTERM, _interrupt)
+    bar = Progress("sy bench")
     try:
         # Through the tournament runner: local processes or a Dask cluster, every game stored as
         # it finishes; an interrupt keeps what finished, and the same command plays the rest.
-        rows, run = run_rows(mrx, detectives, args.games, args.seed, args.move_time, progress=bar,
-                             executor=executor(args, args.workers), db=db, tournament=args.tournament)
+        with sigterm_as_interrupt():
+            rows, run = run_rows(mrx, detectives, args.games, args.seed, args.move_time, progress=bar,
+                                 executor=executor(args, args.workers), db=db, tournament=args.tournament)
     finally:
         bar.stop()
-        signal.signal(signal.SIGTERM, previous)
         db.close()
     print(report(run, db))
     for job, why in run.failures:
@@ -211,10 +170,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 OUTPUTS = ("results.json", "results.csv", "games.csv", "winrate.png")
-
-
-def _interrupt(signum, frame):
-    raise KeyboardInterrupt
 
 
 def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
