@@ -502,7 +502,14 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     # ways crossed, and lost the race for B's corner stars by a round (20map seed 0 as A against
     # collector, lost 258-938; at 9, A went over them and won, seven stars to five).
     mine_cost = 3 * STUN_TURNS if gap < 0 or gap > FAR else 100 * STUN_TURNS
-    extra = {POISON: 3, PSTAR: min(3 * max(halving_loss, 0) + 1, 400), MINE: mine_cost, STAR: STAR_STEPS}
+    # A board of more stars than STAR_CAP (the course's have 12 and 4, the bench's generated ones
+    # at most 26): each star is taken as soon as it is the best per step, none waits for our
+    # mushrooms and none is walked around. Waiting for them, the stars of our part of the shipped
+    # 64x64 board (124 stars) went to `greedy`, which walked in and took them: B lost seed 0
+    # 4.1e9 to 1.2e20 (session 77).
+    star_rich = st.masks[STAR].bit_count() > STAR_CAP
+    extra = {POISON: 3, PSTAR: min(3 * max(halving_loss, 0) + 1, 400), MINE: mine_cost,
+             STAR: 0 if star_rich else STAR_STEPS}
     other_cost = None if close else 8
     tally = [1 if it == PSTAR else MINE_TALLY if it == MINE else 0 for it in items]
     mine, steps, first, crossed = geo.weighted_paths(st.pos[me], st.pos[1 - me], items, extra, other_cost, tally)
@@ -516,7 +523,7 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     stun_other = st.stun[1 - me]
     to_double = sum(1 for c in st.item_cells if items[c] == MUSH and 0 <= mine[c]
                     and (theirs[c] < 0 or steps[c] <= theirs[c] + stun_other))
-    if to_double and st.masks[STAR]:
+    if to_double and st.masks[STAR] and not star_rich:
         extra[STAR] = STAR_STEPS + int(MUSHROOM_STEPS * min(to_double, STAR_DOUBLED))
         around = geo.weighted_paths(st.pos[me], st.pos[1 - me], items, extra, other_cost, tally)
         for c in st.item_cells:
@@ -574,7 +581,7 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     tour = MUSHROOM_STEPS * my_mushrooms
     # Stars wait for the mushrooms unless the game would end before both tours are done.
     star_tour = _star_tour(st, me, _nearest_stars(candidates, steps, STAR_TOUR_CAP))
-    stars_now = my_mushrooms == 0 or turns_left <= tour + star_tour + STAR_TIME_MARGIN
+    stars_now = star_rich or my_mushrooms == 0 or turns_left <= tour + star_tour + STAR_TIME_MARGIN
 
     # Far ahead (the other needs two stars to catch up), a target down a dead end is not worth the
     # risk if we can be boxed in (the board's colours) and the other reaches the pocket's mouth

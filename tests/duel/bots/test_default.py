@@ -222,6 +222,30 @@ def test_does_not_walk_over_a_star_it_keeps_for_a_mushroom_behind_it():
     assert plan is not None and plan.first == 2 * obs.cols + 1  # onto the star: nothing left to double
 
 
+def test_on_a_board_of_more_stars_than_the_cap_no_star_waits_for_mushrooms():
+    # The course's boards have 12 and 4 stars, the bench's generated ones at most 26, and there a
+    # star far from the other waits for our mushrooms (they get doubled too). On the shipped 64x64
+    # board (124 stars) the stars of our part waited while `greedy` walked in and took them (B
+    # lost 4.1e9 to 1.2e20, session 77): with more stars than STAR_CAP each is taken at once.
+    from game.duel.bots.default import STAR_CAP
+
+    rows = [". . . . . . . . . . . .",
+            ". x x x x x x x x x x x",
+            "A s m x . . . . . . . .",
+            ". x x x . . . . . . . .",
+            *[". . . . . . . . . . . ."] * 4,
+            ". m m m . . . . . . . .",
+            ". . . . . . . . . . . B"]
+    few = obs_of(rows, score_a=10, score_b=10)
+    plan = make_plan(State.from_observation(few))
+    assert plan is not None and plan.first != 2 * few.cols + 1  # walks round the star it keeps
+    rich = [r[:8] + "s s s s s s s s" if 4 <= i <= 8 else r for i, r in enumerate(rows)]
+    many = obs_of(rich, score_a=10, score_b=10)
+    assert sum(row.count("s") for row in many.grid) == 1 + 5 * 8 > STAR_CAP
+    plan = make_plan(State.from_observation(many))
+    assert plan is not None and plan.cell == plan.first == 2 * many.cols + 1  # the star next to A, now
+
+
 def test_races_for_a_star_the_other_would_take():
     # The same star with B next to it: take it now (and deny B the doubling).
     obs = obs_of(["A s B m", ". . . .", ". . . ."], score_a=4, score_b=6)
