@@ -360,8 +360,12 @@ def test_a_judge_stopped_by_a_signal_kills_the_program_it_runs(tmp_path, signame
 
     bot = tmp_path / "sleeper.py"
     bot.write_text("import os, time\nopen('bot.pid', 'w').write(str(os.getpid()))\ntime.sleep(60)\n")
+    # The judge keeps a signal someone chose to ignore (a suite started under `nohup` hands down
+    # SIGHUP ignored, and the judge must respect that): the signal at its default, as from a shell.
+    signum = getattr(signal, signame)
     judge = subprocess.Popen([sys.executable, "-c", JUDGE.format(bot=str(bot), cwd=str(tmp_path))],
-                             cwd=Path(__file__).resolve().parents[2])
+                             cwd=Path(__file__).resolve().parents[2],
+                             preexec_fn=lambda: signal.signal(signum, signal.SIG_DFL))
     try:
         end = time.monotonic() + 20
         while not (tmp_path / "bot.pid").exists() and time.monotonic() < end:

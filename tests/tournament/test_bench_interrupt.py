@@ -64,6 +64,20 @@ def _kill_everything(proc: subprocess.Popen, marker: str) -> None:
         pass
 
 
+def _assert_nothing_left(proc: subprocess.Popen, marker: str, seconds: float) -> None:
+    """Within ``seconds``, no process of the bench's group and none it started is left running.
+    (The pool's workers are ended by the runner; multiprocessing's forkserver and resource
+    tracker leave on their own once the runner is gone.)"""
+    deadline = time.monotonic() + seconds
+    while True:
+        leftover, descendants = _group(proc.pid), _marked(marker)
+        if (not leftover and not descendants) or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert leftover == [], f"processes left in the bench's group: {leftover}"
+    assert descendants == {}, f"processes the bench started are still running: {descendants}"
+
+
 def _rows(db: Path) -> int:
     try:
         with sqlite3.connect(db) as conn:
@@ -98,16 +112,7 @@ def test_ctrl_c_keeps_the_finished_games_and_the_same_command_resumes(tmp_path):
         assert "Traceback" not in out
         written = json.loads((tmp_path / "results.json").read_text())
         assert 0 < written[0]["games"] <= kept  # the partial results were written
-        # The pool's workers are ended by the runner; multiprocessing's forkserver and resource
-        # tracker leave on their own once the runner is gone. Nothing may still be there after 20 s.
-        deadline = time.monotonic() + 20
-        while True:
-            leftover, descendants = _group(proc.pid), _marked(marker)
-            if (not leftover and not descendants) or time.monotonic() > deadline:
-                break
-            time.sleep(0.1)
-        assert leftover == [], f"processes left in the bench's group: {leftover}"
-        assert descendants == {}, f"processes the bench started are still running: {descendants}"
+        _assert_nothing_left(proc, marker, 20)
     finally:
         _kill_everything(proc, marker)
 
@@ -198,13 +203,6 @@ def test_sigterm_to_the_bench_alone_ends_it_as_ctrl_c_does(tmp_path, command):
         assert proc.returncode == 130, out[-2000:]
         assert "interrupted: the same command plays the rest" in out and "Traceback" not in out
         assert _rows(tmp_path / "r.sqlite") >= 3
-        deadline = time.monotonic() + 20
-        while True:
-            left, descendants = _group(proc.pid), _marked(marker)
-            if (not left and not descendants) or time.monotonic() > deadline:
-                break
-            time.sleep(0.1)
-        assert left == [], f"processes left in the bench's group: {left}"
-        assert descendants == {}, f"processes the bench started are still running: {descendants}"
+        _assert_nothing_left(proc, marker, 20)
     finally:
         _kill_everything(proc, marker)

@@ -201,19 +201,23 @@ def test_mushrooms_before_a_safe_star():
     assert plan is not None and obs.grid[plan.cell // obs.cols][plan.cell % obs.cols] == "m"
 
 
+# A at the mouth of a dead end (a star, then a mushroom), three more mushrooms 7 steps away, B far.
+STAR_AT_A_MOUTH = (". . . . . . . . . . . .",
+                   ". x x x x x x x x x x x",
+                   "A s m x . . . . . . . .",
+                   ". x x x . . . . . . . .",
+                   *[". . . . . . . . . . . ."] * 4,
+                   ". m m m . . . . . . . .",
+                   ". . . . . . . . . . . B")
+
+
 def test_does_not_walk_over_a_star_it_keeps_for_a_mushroom_behind_it():
     # A stands at the mouth of a dead end: a star, then a mushroom. Three more mushrooms are 7
     # steps away, B is far. Over the star (its plain 4 extra steps) the mushroom behind it was
     # nearer, and the star went early: every mushroom after it was not doubled (duel20x20.txt
     # seed 0 as A against trapper, 227-132 at round 73, lost 480-572). Crossing it costs the
     # mushrooms it would double; with none of ours left but that one, it is cheap again.
-    rows = [". . . . . . . . . . . .",
-            ". x x x x x x x x x x x",
-            "A s m x . . . . . . . .",
-            ". x x x . . . . . . . .",
-            *[". . . . . . . . . . . ."] * 4,
-            ". m m m . . . . . . . .",
-            ". . . . . . . . . . . B"]
+    rows = list(STAR_AT_A_MOUTH)
     obs = obs_of(rows, score_a=10, score_b=10)
     plan = make_plan(State.from_observation(obs))
     assert plan is not None and divmod(plan.cell, obs.cols) == (8, 1) and plan.steps == 7
@@ -229,13 +233,7 @@ def test_on_a_board_of_more_stars_than_the_cap_no_star_waits_for_mushrooms():
     # lost 4.1e9 to 1.2e20, session 77): with more stars than STAR_CAP each is taken at once.
     from game.duel.bots.default import STAR_CAP
 
-    rows = [". . . . . . . . . . . .",
-            ". x x x x x x x x x x x",
-            "A s m x . . . . . . . .",
-            ". x x x . . . . . . . .",
-            *[". . . . . . . . . . . ."] * 4,
-            ". m m m . . . . . . . .",
-            ". . . . . . . . . . . B"]
+    rows = list(STAR_AT_A_MOUTH)
     few = obs_of(rows, score_a=10, score_b=10)
     plan = make_plan(State.from_observation(few))
     assert plan is not None and plan.first != 2 * few.cols + 1  # walks round the star it keeps
