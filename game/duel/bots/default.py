@@ -521,9 +521,10 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     # the way to a star the other stars are no loss: they are taken in the same tour. (No star
     # left on the board: the second search would find the same paths.)
     stun_other = st.stun[1 - me]
-    to_double = sum(1 for c in st.item_cells if items[c] == MUSH and 0 <= mine[c]
-                    and (theirs[c] < 0 or steps[c] <= theirs[c] + stun_other))
-    if to_double and st.masks[STAR] and not star_rich:
+    # (On a star-rich board no crossing costs anything: no count of the mushrooms to double.)
+    to_double = 0 if star_rich else sum(1 for c in st.item_cells if items[c] == MUSH and 0 <= mine[c]
+                                        and (theirs[c] < 0 or steps[c] <= theirs[c] + stun_other))
+    if to_double and st.masks[STAR]:
         extra[STAR] = STAR_STEPS + int(MUSHROOM_STEPS * min(to_double, STAR_DOUBLED))
         around = geo.weighted_paths(st.pos[me], st.pos[1 - me], items, extra, other_cost, tally)
         for c in st.item_cells:
