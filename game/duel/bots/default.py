@@ -451,7 +451,7 @@ TRY_WHY = "the other is nearer: worth the try"
 
 
 def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int = -1,
-              their_recent: tuple = ()) -> Plan | None:
+              their_recent: tuple = (), star_rich: bool = False) -> Plan | None:
     """Pick the item with the best value per step that this player reaches before the other (or,
     when there is none, one the other reaches first, the less far ahead the other, the better).
 
@@ -507,7 +507,11 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
     # mushrooms and none is walked around. Waiting for them, the stars of our part of the shipped
     # 64x64 board (124 stars) went to `greedy`, which walked in and took them: B lost seed 0
     # 4.1e9 to 1.2e20 (session 77).
-    star_rich = st.masks[STAR].bit_count() > STAR_CAP
+    # Once star-rich, star-rich to the end (``star_rich``: the game began so): with fewer stars left
+    # the score is far beyond what the mushrooms add, and the waits the course's boards need would
+    # send us back to them (g36x56s13 seed 0 as B against greedy: at 40 stars left, round 87, B
+    # turned from its star race to a star 44 steps away; session 78).
+    star_rich = star_rich or st.masks[STAR].bit_count() > STAR_CAP
     extra = {POISON: 3, PSTAR: min(3 * max(halving_loss, 0) + 1, 400), MINE: mine_cost,
              STAR: 0 if star_rich else STAR_STEPS}
     other_cost = None if close else 8
@@ -748,9 +752,113 @@ def make_plan(st: State, keep: int = -1, keep_since: int = -1, their_past: int =
         best = for_a_mushroom(choose(True)) or best
     if best is None:
         return None
+    if star_rich and best[2] == STAR and score > 0:
+        best = _race_pick(st, candidates + tries + contested, steps, keep) or best
     best = _detour(geo, best, keep, score, stun_other, steps, halvings, candidates, coming) or best
     _, c, it, d, t, why = best
     return Plan(c, it, steps[c], t, first[c], why, max(keep_since, steps[c]) if c == keep else -1)
+
+
+RACE_TRIES = 6        # on a star-rich board, the nearest this many stars are tried as the next target ...
+RACE_ROUNDS = 80      # ... each by a race of both players over this many rounds (see _star_race)
+RACE_KEEP = 2         # ... and the last target stays unless another wins this many stars more
+RACE_WHY = "star race"
+
+
+def _nearest_in(geo, cell: int, mask: int, limit: int) -> tuple[int, int] | None:
+    """``(steps, cell)`` of the nearest cell of the bitboard ``mask`` from ``cell`` (of equally near
+    ones, the first in reading order), walls only in the way; None if none is within ``limit`` steps."""
+    f = geo.bits[cell]
+    if f & mask:
+        return 0, cell
+    w = geo.stride
+    rest = geo.open_mask & ~f
+    for d in range(1, limit + 1):
+        f = ((f << 1) | (f >> 1) | (f << w) | (f >> w)) & rest
+        if not f:
+            return None
+        hit = f & mask
+        if hit:
+            r, c = divmod((hit & -hit).bit_length() - 1, w)
+            return d, r * geo.cols + c
+        rest ^= f
+    return None
+
+
+def _star_race(geo, stars: int, first: int, first_steps: int, their_cell: int, their_start: int,
+               horizon: int) -> tuple[int, int]:
+    """The stars each player takes within ``horizon`` turns if we go for the star ``first`` (in
+    ``first_steps``) and from then on both players walk to the nearest star left (the other from
+    ``their_cell``, free to move after ``their_start`` turns: its stun), neither going for a star
+    the other is already sure to reach first; a player that loses a race has walked there in vain.
+    Ties go to us (we move first from here). Returns (ours, theirs): each star a doubling."""
+    cell, t, target, arrive = [first, their_cell], [0, their_start], [first, -1], [first_steps, 0]
+    count = [0, 0]
+    left = stars
+    while True:
+        for p in (0, 1):
+            if target[p] != -1:
+                continue
+            mask = left
+            o = target[1 - p]
+            if o >= 0:
+                near = _nearest_in(geo, cell[p], mask, horizon - t[p])
+                if near is not None and near[1] == o and arrive[1 - p] < t[p] + near[0] + (p == 0):
+                    mask &= ~geo.bits[o]   # the other gets there first: not worth the walk
+            near = _nearest_in(geo, cell[p], mask, horizon - t[p])
+            if near is None:
+                target[p] = -2   # nothing more within the horizon
+            else:
+                target[p], arrive[p] = near[1], t[p] + near[0]
+        racing = [p for p in (0, 1) if target[p] >= 0]
+        if not racing:
+            return count[0], count[1]
+        p = min(racing, key=lambda q: (arrive[q], q))
+        s = target[p]
+        count[p] += 1
+        left &= ~geo.bits[s]
+        cell[p], t[p], target[p] = s, arrive[p], -1
+        if target[1 - p] == s:   # the other walked there in vain
+            cell[1 - p], t[1 - p], target[1 - p] = s, arrive[1 - p], -1
+
+
+def _race_pick(st: State, reachable, steps, keep: int):
+    """On a star-rich board, the next star by a race (:func:`_star_race`) from each of the nearest
+    ``RACE_TRIES`` stars we can reach: the one after which we take the most stars more than the
+    other. Value per step alone walked A 30 steps to a lone star while B took eleven in a cluster
+    (g36x56s13, generated 36x56, 60 stars, seed 0 as A against greedy: A's score stood still from
+    round 99 to 157, lost 3.5e6-6.4e9; session 78). Over the next ``RACE_ROUNDS`` only: a race to
+    round 1000 turns on every step (who goes where next, and so on for hundreds of rounds), and
+    raced so far the plan won 42 of 56 games against greedy on seven such boards, no better than
+    value per step (43); at 80 rounds it won the eight lost games it was tried on. Returns
+    make_plan's pick tuple, or None (no star within the horizon)."""
+    me = st.turn
+    geo = st.geo
+    stars = [x for x in reachable if x[1] == STAR]
+    if not stars:
+        return None
+    stars.sort(key=lambda x: (steps[x[0]], x[0]))
+    tries = stars[:RACE_TRIES] + [x for x in stars[RACE_TRIES:] if x[0] == keep]
+    horizon = min(ROUNDS - st.round + 1, RACE_ROUNDS)
+    best = kept = None
+    for c, it, d, t in tries:
+        if steps[c] > horizon:
+            continue
+        ours, theirs = _star_race(geo, st.masks[STAR], c, steps[c], st.pos[1 - me],
+                                  st.stun[1 - me], horizon)
+        key = (ours - theirs, ours, -steps[c], -c)
+        pick = (key, c, it, d, t, f"{RACE_WHY}: {ours} stars to the other's {theirs} in {horizon} rounds")
+        if c == keep:
+            kept = pick
+        if best is None or key > best[0]:
+            best = pick
+    if best is not None and kept is not None and kept[0][0] + RACE_KEEP >= best[0][0]:
+        # The race is a guess (a step this way or that changes who goes where next): the last
+        # target stays unless another wins RACE_KEEP stars more. Swinging on every change, B left
+        # a star 5 steps away for one 20 away, then that one at 10 steps for a third (g36x56s13
+        # seed 3 as B against greedy, lost 3.3e7-5.5e8; session 78).
+        best = kept
+    return best
 
 
 def _nearer_run_first(geo, best, waited, steps, stun_other: int, turns_left: int):
@@ -1524,6 +1632,7 @@ class DefaultBot(Bot):
         self._spread: float | None = None  # what is still to take at the search's root (evaluate's spread)
         self._copied = 0                  # our turns in a row (as A) with the players point-symmetric
         self._declined = False            # as A: the other once did not copy a move it could have (no copycat)
+        self._star_rich = False           # this game's board had more than STAR_CAP stars at a move of ours
         # [round, our cell, the other's cell, move index, 1 if the search overrode the plan], last CYCLE_WINDOW rounds
         self._visits: list[list[int]] = []
         self._overriding = False          # the search overrode the plan at this move
@@ -1539,12 +1648,13 @@ class DefaultBot(Bot):
         round_, pos, grid, stun = self._prev
         return {"round": round_, "other": list(pos), "grid": list(grid), "stun": stun, "target": self._target,
                 "since": self._since, "mine": self._mine, "copied": self._copied, "declined": self._declined,
-                "visits": [list(v) for v in self._visits]}
+                "visits": [list(v) for v in self._visits], "star_rich": self._star_rich}
 
     def _forget(self) -> None:
         """Drop what is remembered between moves (a new game, or a memory file that does not parse)."""
         self._prev, self._target, self._since, self._mine, self._copied, self._visits = None, -1, -1, False, 0, []
         self._declined = False
+        self._star_rich = False
 
     def restore(self, memory: dict) -> None:
         """Take back :meth:`memory`; anything malformed is ignored (the bot then starts afresh)."""
@@ -1557,6 +1667,7 @@ class DefaultBot(Bot):
             self._mine = memory.get("mine", False) is True
             self._copied = int(memory.get("copied", 0))
             self._declined = memory.get("declined", False) is True
+            self._star_rich = memory.get("star_rich", False) is True
             self._visits = [[int(x) for x in v] for v in memory.get("visits", [])[-CYCLE_WINDOW:] if len(v) == 5]
         except Exception:  # noqa: BLE001 - a file made by anyone: 1e400 (OverflowError), [[[...]]]
             self._forget()
@@ -1718,6 +1829,7 @@ class DefaultBot(Bot):
         self._declined = self._declined or self._saw_decline(obs)
         st = self.st = State.from_observation(obs, stun_other=self._other_stun(obs))
         me = st.turn
+        self._star_rich = self._star_rich or st.masks[STAR].bit_count() > STAR_CAP
         legal = st.legal(me)
         if not legal:
             return Decision(MOVES[0], "boxed in: no legal move")
@@ -1745,7 +1857,7 @@ class DefaultBot(Bot):
         if plan is None:
             plan = make_plan(st, keep=self._target if kept else -1, keep_since=self._since if kept else -1,
                              their_past=self._their_cell(obs.round - APPROACH),
-                             their_recent=self._their_cells(obs.round, KEEP_TURNS))
+                             their_recent=self._their_cells(obs.round, KEEP_TURNS), star_rich=self._star_rich)
         if plan is None and st.score[me] <= st.score[1 - me]:
             # Nothing left worth taking, level or behind: only a trap turns the game.
             if not _vulnerable(st, 1 - me):

@@ -8,7 +8,7 @@ import pytest
 from game.duel.bots import make_bot
 from game.duel.bots.common import legal_moves
 from game.duel.bots.default import evaluate, make_plan, nodes_for, pockets
-from game.duel.bots.sim import PSTAR, State
+from game.duel.bots.sim import PSTAR, STAR, State
 from game.duel.commands.bot import PROGRAM_MOVE_TIME
 from game.duel.protocol import MOVES, Decision, DuelObservation
 
@@ -231,7 +231,7 @@ def test_on_a_board_of_more_stars_than_the_cap_no_star_waits_for_mushrooms():
     # star far from the other waits for our mushrooms (they get doubled too). On the shipped 64x64
     # board (124 stars) the stars of our part waited while `greedy` walked in and took them (B
     # lost 4.1e9 to 1.2e20, session 77): with more stars than STAR_CAP each is taken at once.
-    from game.duel.bots.default import STAR_CAP
+    from game.duel.bots.default import RACE_WHY, STAR_CAP
 
     rows = list(STAR_AT_A_MOUTH)
     few = obs_of(rows, score_a=10, score_b=10)
@@ -240,8 +240,62 @@ def test_on_a_board_of_more_stars_than_the_cap_no_star_waits_for_mushrooms():
     rich = [r[:8] + "s s s s s s s s" if 4 <= i <= 8 else r for i, r in enumerate(rows)]
     many = obs_of(rich, score_a=10, score_b=10)
     assert sum(row.count("s") for row in many.grid) == 1 + 5 * 8 > STAR_CAP
-    plan = make_plan(State.from_observation(many))
-    assert plan is not None and plan.cell == plan.first == 2 * many.cols + 1  # the star next to A, now
+    st = State.from_observation(many)
+    plan = make_plan(st)
+    # A star now, not the mushrooms: the block B races for first, the star at the mouth is safe.
+    assert plan is not None and st.items[plan.cell] == STAR and plan.cell == 4 * many.cols + 4
+    assert plan.why.startswith(RACE_WHY)
+
+
+def test_on_a_star_rich_board_the_next_star_is_the_one_that_wins_the_race_for_the_most():
+    # Stars at 0, 4, 11 and 18 of the top row, A at 1, B at 35 (17 steps from the star at 18);
+    # walled-off rows of stars below make the board star-rich. By value per step the star beside
+    # A comes first, and then B, one step ahead, takes the star at 18: 3 stars to 1. The race
+    # (both players then walking to the nearest star left) sees that: A goes up the row first and
+    # takes all four (on g36x56s13, generated, A walked 30 steps to a lone star while B took eleven).
+    from game.duel.bots.default import RACE_WHY, _star_race
+
+    cells = ["."] * 36
+    cells[1], cells[35] = "A", "B"
+    for c in (0, 4, 11, 18):
+        cells[c] = "s"
+    n = len(cells)
+    st = State.from_observation(obs_of([" ".join(cells), " ".join("x" * n), " ".join("s" * n), " ".join("s" * n)],
+                                       score_a=50, score_b=50))
+    assert _star_race(st.geo, st.masks[STAR], 0, 1, st.pos[1], 0, 1000) == (3, 1)
+    assert _star_race(st.geo, st.masks[STAR], 0, 1, st.pos[1], 0, 5) == (2, 0)   # within 5 turns
+    plan = make_plan(st)
+    assert plan is not None and plan.cell != 0 and plan.why == f"{RACE_WHY}: 4 stars to the other's 0 in 80 rounds"
+
+
+def test_a_game_that_began_star_rich_stays_so_as_its_stars_go():
+    # The same row of four stars, an open row beside it: with only those on the board, value per step (the star beside A
+    # first); in a game whose board had more than STAR_CAP stars, still the race, and a program,
+    # started afresh each move, remembers that in its memory file (g36x56s13 seed 0 as B against
+    # greedy: at 40 stars left B turned from its race to a star 44 steps away, and lost).
+    from game.duel.bots.default import RACE_WHY
+
+    cells = ["."] * 36
+    cells[1], cells[35] = "A", "B"
+    for c in (0, 4, 11, 18):
+        cells[c] = "s"
+    n = len(cells)
+    top, wall, free = " ".join(cells), " ".join("x" * n), " ".join("." * n)
+    few = State.from_observation(obs_of([top, free, wall, " ".join("." * n), " ".join("." * n)], score_a=50, score_b=50))
+    assert make_plan(few).cell == 0
+    assert make_plan(few, star_rich=True).why.startswith(RACE_WHY)
+    first = make_bot("default", seed=0, move_time=0.05)
+    first.act(obs_of([top, free, wall, " ".join("s" * n), " ".join("s" * n)], round_=1, score_a=50, score_b=50))
+    memory = first.memory()
+    assert memory["star_rich"] is True
+    later = make_bot("default", seed=0, move_time=0.05)
+    later.restore(memory)
+    decision = later.act(obs_of([top, free, wall, " ".join("." * n), " ".join("." * n)], round_=30, score_a=50,
+                                score_b=50))
+    assert RACE_WHY in decision.reason
+    fresh = make_bot("default", seed=0, move_time=0.05)
+    assert RACE_WHY not in fresh.act(obs_of([top, free, wall, " ".join("." * n), " ".join("." * n)], round_=30,
+                                            score_a=50, score_b=50)).reason
 
 
 def test_races_for_a_star_the_other_would_take():
@@ -459,7 +513,6 @@ def test_as_b_on_the_course_map_the_middle_stars_come_before_its_own_corner_star
     # way there. At round 10 B is nearer to all four than A is; its corner star is 27 steps ahead
     # of A. Going back for the corner star first lost the middle to a collector playing this same
     # plan (A took all four in rounds 37-43 and won 1809-139); the middle first, B takes them.
-    from game.duel.bots.sim import STAR
     from game.duel.protocol import DELTAS
 
     from .arena import observation
