@@ -247,21 +247,25 @@ def test_on_a_board_of_more_stars_than_the_cap_no_star_waits_for_mushrooms():
     assert plan.why.startswith(RACE_WHY)
 
 
-def test_on_a_star_rich_board_the_next_star_is_the_one_that_wins_the_race_for_the_most():
-    # Stars at 0, 4, 11 and 18 of the top row, A at 1, B at 35 (17 steps from the star at 18);
-    # walled-off rows of stars below make the board star-rich. By value per step the star beside
-    # A comes first, and then B, one step ahead, takes the star at 18: 3 stars to 1. The race
-    # (both players then walking to the nearest star left) sees that: A goes up the row first and
-    # takes all four (on g36x56s13, generated, A walked 30 steps to a lone star while B took eleven).
-    from game.duel.bots.default import RACE_WHY, _star_race
-
+def _row_of_stars(*rows_below, round_=1):
+    """Stars at 0, 4, 11 and 18 of a top row 36 cells long, A at 1, B at 35 (17 steps from the
+    star at 18), then ``rows_below`` (each a cell repeated along the row); scores 50-50."""
     cells = ["."] * 36
     cells[1], cells[35] = "A", "B"
     for c in (0, 4, 11, 18):
         cells[c] = "s"
-    n = len(cells)
-    st = State.from_observation(obs_of([" ".join(cells), " ".join("x" * n), " ".join("s" * n), " ".join("s" * n)],
-                                       score_a=50, score_b=50))
+    rows = [" ".join(cells)] + [" ".join(ch * len(cells)) for ch in rows_below]
+    return obs_of(rows, round_=round_, score_a=50, score_b=50)
+
+
+def test_on_a_star_rich_board_the_next_star_is_the_one_that_wins_the_race_for_the_most():
+    # Walled-off rows of stars below the row make the board star-rich. By value per step the star
+    # beside A comes first, and then B, one step ahead, takes the star at 18: 3 stars to 1. The
+    # race (both players then walking to the nearest star left) sees that: A goes up the row first
+    # and takes all four (on g36x56s13, generated, A walked 30 steps to a lone star while B took eleven).
+    from game.duel.bots.default import RACE_WHY, _star_race
+
+    st = State.from_observation(_row_of_stars("x", "s", "s"))
     assert _star_race(st.geo, st.masks[STAR], 0, 1, st.pos[1], 0, 1000) == (3, 1)
     assert _star_race(st.geo, st.masks[STAR], 0, 1, st.pos[1], 0, 5) == (2, 0)   # within 5 turns
     plan = make_plan(st)
@@ -269,33 +273,23 @@ def test_on_a_star_rich_board_the_next_star_is_the_one_that_wins_the_race_for_th
 
 
 def test_a_game_that_began_star_rich_stays_so_as_its_stars_go():
-    # The same row of four stars, an open row beside it: with only those on the board, value per step (the star beside A
-    # first); in a game whose board had more than STAR_CAP stars, still the race, and a program,
-    # started afresh each move, remembers that in its memory file (g36x56s13 seed 0 as B against
-    # greedy: at 40 stars left B turned from its race to a star 44 steps away, and lost).
+    # The same row, an open row beside it: with only its four stars on the board, value per step
+    # (the star beside A first); in a game whose board had more than STAR_CAP stars, still the
+    # race, and a program, started afresh each move, remembers that in its memory file (g36x56s13
+    # seed 0 as B against greedy: at 40 stars left B turned from its race to a star 44 steps away, and lost).
     from game.duel.bots.default import RACE_WHY
 
-    cells = ["."] * 36
-    cells[1], cells[35] = "A", "B"
-    for c in (0, 4, 11, 18):
-        cells[c] = "s"
-    n = len(cells)
-    top, wall, free = " ".join(cells), " ".join("x" * n), " ".join("." * n)
-    few = State.from_observation(obs_of([top, free, wall, " ".join("." * n), " ".join("." * n)], score_a=50, score_b=50))
-    assert make_plan(few).cell == 0
-    assert make_plan(few, star_rich=True).why.startswith(RACE_WHY)
+    few = _row_of_stars(".", "x", ".", ".", round_=30)
+    assert make_plan(State.from_observation(few)).cell == 0
+    assert make_plan(State.from_observation(few), star_rich=True).why.startswith(RACE_WHY)
     first = make_bot("default", seed=0, move_time=0.05)
-    first.act(obs_of([top, free, wall, " ".join("s" * n), " ".join("s" * n)], round_=1, score_a=50, score_b=50))
+    first.act(_row_of_stars(".", "x", "s", "s"))
     memory = first.memory()
     assert memory["star_rich"] is True
     later = make_bot("default", seed=0, move_time=0.05)
     later.restore(memory)
-    decision = later.act(obs_of([top, free, wall, " ".join("." * n), " ".join("." * n)], round_=30, score_a=50,
-                                score_b=50))
-    assert RACE_WHY in decision.reason
-    fresh = make_bot("default", seed=0, move_time=0.05)
-    assert RACE_WHY not in fresh.act(obs_of([top, free, wall, " ".join("." * n), " ".join("." * n)], round_=30,
-                                            score_a=50, score_b=50)).reason
+    assert RACE_WHY in later.act(few).reason
+    assert RACE_WHY not in make_bot("default", seed=0, move_time=0.05).act(few).reason
 
 
 def test_races_for_a_star_the_other_would_take():
