@@ -12,22 +12,26 @@ what we reproduce (DUEL.md §4):
 
 Safety, beyond the course: no shell (the command is split like a shell would, then executed
 directly); the program runs in a new session, and its whole process group is killed at the limit AND
-after every normal exit, so a forked child never outlives its move; at most ``output_cap`` bytes of
-output are kept (the rest is read and thrown away until the program ends or the limit comes, so the
-verdict stays the course's: a flood that ends in time with status 0 is invalid output, one that runs
-past the limit is a time-out); stderr goes to a file in the program's own working folder, at most
-``STDERR_CAP`` bytes of it over a game (the rest is read and thrown away). A judge stopped by
-SIGTERM or SIGHUP kills the running program's group before it ends. A run ends when the started
-process exits: its answer is what it wrote to standard output by then. The course's judge sent the
-output to a file and read it as soon as the program ended, so a child left running (even one holding
-standard output open) never delayed or changed a move there; here such a child is also killed at
-once.
+after every normal exit, so a forked child never outlives its move. A child that leaves the group
+(``setsid``, a daemon's double fork) is found too, on Linux: every run gets its own mark in its
+environment (``TREASURE_DUEL_RUN``), which children inherit, and after the group the judge kills
+every process still carrying it (found in ``/proc``, as Jenkins finds a build's strays). At most
+``output_cap`` bytes of output are kept (the rest is read and thrown away until the program ends or
+the limit comes, so the verdict stays the course's: a flood that ends in time with status 0 is
+invalid output, one that runs past the limit is a time-out); stderr goes to a file in the program's
+own working folder, at most ``STDERR_CAP`` bytes of it over a game (the rest is read and thrown
+away). A judge stopped by SIGTERM or SIGHUP kills the running program's group, and its strays,
+before it ends. A run ends when the started process exits: its answer is what it wrote to standard
+output by then. The course's judge sent the output to a file and read it as soon as the program
+ended, so a child left running (even one holding standard output open) never delayed or changed a
+move there; here such a child is also killed at once.
 """
 
 from __future__ import annotations
 
 import atexit
 import os
+import secrets
 import selectors
 import shlex
 import signal
@@ -85,6 +89,10 @@ def decode_output(data: bytes) -> tuple[str, bool]:
     return text.replace("\r\n", "\n").replace("\r", "\n"), ok
 
 
+RUN_MARK = "TREASURE_DUEL_RUN"   # the environment variable that marks one run's processes
+_STRAY_ROUNDS = 50               # scans at most, against a stray that keeps forking
+
+
 def _kill_group(pgid: int) -> None:
     try:
         os.killpg(pgid, signal.SIGKILL)
@@ -92,17 +100,91 @@ def _kill_group(pgid: int) -> None:
         pass
 
 
-# The process groups of the programs running now. A judge stopped by SIGTERM or SIGHUP (``kill``,
-# ``timeout``, a closed terminal) kills them, then exits as Ctrl+C would (exit status 128 + the
-# signal), running the ``finally`` blocks that remove temporary folders: Python's default for
-# those signals ends the process at once and leaves the programs running.
-_LIVE_GROUPS: set[int] = set()
+def _processes() -> frozenset[tuple[str, int]]:
+    """The processes alive now, each as its /proc entry's name (the pid) and inode number: a new
+    process gets a new inode even where it reuses an old pid, and the listing costs no read of any
+    process's files. Empty where there is no /proc."""
+    try:
+        with os.scandir("/proc") as entries:
+            return frozenset((entry.name, entry.inode()) for entry in entries if entry.name.isdigit())
+    except OSError:
+        return frozenset()
+
+
+@dataclass(frozen=True)
+class _Mark:
+    """What marks one run's processes: ``env`` is ``TREASURE_DUEL_RUN=<token>`` as it stands in
+    their environment; ``before`` the processes that were already alive when the run began, which
+    cannot be the run's and are never read (reading a process's environment is most of a scan's
+    cost, about 20 microseconds a process)."""
+
+    env: bytes
+    before: frozenset[tuple[str, int]]
+
+
+def _marked(pid: int, env: bytes) -> bool:
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as f:
+            return env in f.read().split(b"\0")
+    except OSError:   # ended, another user's, or no /proc
+        return False
+
+
+def _kill_marked(mark: _Mark) -> int:
+    """SIGKILL every process begun since the run began whose environment carries the run's mark;
+    how many were found. One that does is opened as a pidfd, its environment read again and the
+    signal sent through the pidfd, so a pid reused by an unrelated process in between is never hit
+    (where pidfds are missing, before Linux 5.3, it is signalled by pid)."""
+    found = 0
+    own = os.getpid()
+    for name, _ in _processes() - mark.before:
+        pid = int(name)
+        if pid == own or not _marked(pid, mark.env):
+            continue
+        try:
+            fd = os.pidfd_open(pid)
+        except ProcessLookupError:
+            continue
+        except (AttributeError, OSError):
+            fd = -1
+        try:
+            if _marked(pid, mark.env):
+                found += 1
+                if fd >= 0:
+                    signal.pidfd_send_signal(fd, signal.SIGKILL)
+                else:
+                    os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+        finally:
+            if fd >= 0:
+                os.close(fd)
+    return found
+
+
+def _kill_run(pgid: int, mark: _Mark | None) -> None:
+    """Kill one run: its process group, then every process that left the group but still carries
+    the run's mark, scanning again until none is found (a stray may fork while it is being found)."""
+    _kill_group(pgid)
+    if mark is None:
+        return
+    for _ in range(_STRAY_ROUNDS):
+        if not _kill_marked(mark):
+            return
+
+
+# The runs going on now: the process group of each program and the mark in its environment. A
+# judge stopped by SIGTERM or SIGHUP (``kill``, ``timeout``, a closed terminal) kills them, then
+# exits as Ctrl+C would (exit status 128 + the signal), running the ``finally`` blocks that remove
+# temporary folders: Python's default for those signals ends the process at once and leaves the
+# programs running.
+_LIVE_GROUPS: dict[int, _Mark] = {}
 _HANDLED: set[int] = set()
 
 
 def _stop_on_signal(signum, frame) -> None:
-    for pgid in list(_LIVE_GROUPS):
-        _kill_group(pgid)
+    for pgid, mark in list(_LIVE_GROUPS.items()):
+        _kill_run(pgid, mark)
     import multiprocessing
 
     # A second one ends a command at once; a bench's worker process ignores it (its pool may send
@@ -114,16 +196,17 @@ def _stop_on_signal(signum, frame) -> None:
 def kill_running(pid: int) -> None:
     """Kill the group of a program :func:`run_program` is running now, from any thread; nothing
     if that run has ended (its pid may then name another process)."""
-    if pid in _LIVE_GROUPS:
-        _kill_group(pid)
+    mark = _LIVE_GROUPS.get(pid)
+    if mark is not None:
+        _kill_run(pid, mark)
 
 
 @atexit.register
 def _kill_left_running() -> None:
     """A program still running when the interpreter ends (the arcade quit while a worker thread
     waited on one) is killed with it, never left behind."""
-    for pgid in list(_LIVE_GROUPS):
-        _kill_group(pgid)
+    for pgid, mark in list(_LIVE_GROUPS.items()):
+        _kill_run(pgid, mark)
 
 
 def install_cleanup() -> None:
@@ -194,27 +277,35 @@ def run_program(argv: list[str], stdin_text: str, cwd: str | os.PathLike, time_l
     ``on_start(pid)`` is told the program's pid (its group's id) once it runs, so that the other
     thread can also kill it at once with :func:`kill_running`."""
     install_cleanup()
+    token = secrets.token_hex(12)
+    mark = _Mark(f"{RUN_MARK}={token}".encode(), _processes())   # before the clock starts
     started = time.monotonic()
     deadline = started + time_limit
     sink = _StderrSink(stderr_path)
     try:
         proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE if sink.file is not None else subprocess.DEVNULL,
-                                start_new_session=True, close_fds=True)
+                                start_new_session=True, close_fds=True,
+                                env={**os.environ, RUN_MARK: token})
     except OSError as exc:
         sink.close()
         reason = exc.strerror or str(exc)
         return RunResult(None, time.monotonic() - started, "not started",
                          note=f"cannot run {argv[0]!r}: {reason}")
     pid = proc.pid
-    _LIVE_GROUPS.add(pid)
+    _LIVE_GROUPS[pid] = mark
+    result = None
     try:
         if on_start is not None:
             on_start(pid)
-        return _converse(proc, stdin_text.encode("utf-8"), started, deadline, output_cap, sink, cancel)
+        result = _converse(proc, stdin_text.encode("utf-8"), started, deadline, output_cap, sink, cancel, mark)
+        return result
     finally:
-        _kill_group(pid)   # the leader is not reaped yet, so pid still names its group
-        _LIVE_GROUPS.discard(pid)
+        # The leader is not reaped yet, so pid still names its group. A program that exited had its
+        # strays killed already, in _converse; one stopped at the limit or cancelled has not.
+        exited = result is not None and result.status not in ("timeout", "cancelled")
+        _kill_run(pid, None if exited else mark)
+        _LIVE_GROUPS.pop(pid, None)
         sink.close()
         for stream in (proc.stdin, proc.stdout, proc.stderr):
             try:
@@ -226,7 +317,7 @@ def run_program(argv: list[str], stdin_text: str, cwd: str | os.PathLike, time_l
 
 
 def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: float, cap: int,
-              sink: _StderrSink, cancel=None) -> RunResult:
+              sink: _StderrSink, cancel=None, mark: _Mark | None = None) -> RunResult:
     stdin_fd = proc.stdin.fileno()
     stdout_fd = proc.stdout.fileno()
     stderr_fd = proc.stderr.fileno() if proc.stderr is not None else -1
@@ -319,7 +410,7 @@ def _converse(proc: subprocess.Popen, data: bytes, started: float, deadline: flo
         # The answer is what was written by the time the program ended (the course's judge read
         # its output file then). Kill what it left behind first, so the pipe's remaining bytes are
         # finite, then take them. The leader is not reaped yet, so its pid still names the group.
-        _kill_group(proc.pid)
+        _kill_run(proc.pid, mark)
         read_available()
         if stderr_fd >= 0:
             read_stderr()

@@ -234,6 +234,110 @@ def test_the_judge_works_without_pidfd(tmp_path, monkeypatch):
     assert result.message == "time out"
 
 
+linux_proc = pytest.mark.skipif(not Path("/proc/self/environ").exists(),
+                                reason="a child that left the group is found in /proc, on Linux only")
+
+# A child that leaves the program's session and process group, so the group kill misses it. The
+# program waits until the child has said where it is, so the child exists when the move ends.
+ESCAPE = """
+import subprocess
+child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True,
+                         stdout=subprocess.DEVNULL)
+open("child.pid", "w").write(str(child.pid))
+print("UP", flush=True)
+{after}
+"""
+
+# A daemon's double fork: the child starts a new session and forks again, then exits, so the
+# grandchild belongs to init, not to the program; the program ends as soon as the grandchild runs.
+DAEMON = """
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        open("tmp.pid", "w").write(str(os.getpid()))
+        os.rename("tmp.pid", "daemon.pid")
+        time.sleep(30)
+    os._exit(0)
+for _ in range(200):
+    if os.path.exists("daemon.pid"):
+        break
+    time.sleep(0.01)
+print("UP")
+"""
+
+
+@linux_proc
+def test_a_child_that_leaves_the_process_group_is_killed_after_a_valid_move(tmp_path):
+    spec = script(tmp_path, "escape.py", ESCAPE.format(after=""))
+    result, folder = play_a(tmp_path, spec)
+    assert result.records[0] == ("A", "UP") and result.message == ""
+    assert [gone(pid) for pid in pids_in(folder)] == [True]
+
+
+@linux_proc
+def test_a_child_that_leaves_the_process_group_is_killed_when_the_program_times_out(tmp_path):
+    spec = script(tmp_path, "escape.py", ESCAPE.format(after="time.sleep(30)"))
+    result, folder = play_a(tmp_path, spec, DuelConfig(rounds=1, time_limit=3.0))
+    assert result.message == "time out"
+    assert [gone(pid) for pid in pids_in(folder)] == [True]
+
+
+@linux_proc
+def test_a_daemon_made_by_a_double_fork_is_killed(tmp_path):
+    spec = script(tmp_path, "daemon.py", DAEMON)
+    result, folder = play_a(tmp_path, spec, DuelConfig(rounds=1, time_limit=5.0))
+    assert result.records[0] == ("A", "UP") and result.message == ""
+    assert [gone(pid) for pid in pids_in(folder)] == [True]
+
+
+@linux_proc
+def test_children_that_keep_leaving_and_forking_are_all_killed(tmp_path):
+    # Each of the program's children starts its own session and forks more of its kind while it
+    # lives; every pid any of them wrote down is gone once the move is over.
+    spec = script(tmp_path, "swarm.py", """
+def spawn(depth):
+    if os.fork() == 0:
+        os.setsid()
+        open(f"{os.getpid()}.pid", "w").write(str(os.getpid()))
+        if depth < 4:
+            spawn(depth + 1)
+            spawn(depth + 1)
+        time.sleep(30)
+        os._exit(0)
+spawn(0)
+time.sleep(0.3)
+print("UP")
+""")
+    result, folder = play_a(tmp_path, spec, DuelConfig(rounds=1, time_limit=5.0))
+    assert result.records[0] == ("A", "UP")
+    pids = pids_in(folder)
+    assert len(pids) > 3   # the swarm had grown before the move ended
+    assert all(gone(pid) for pid in pids)
+
+
+@linux_proc
+def test_only_the_runs_own_processes_are_killed(tmp_path):
+    # Processes of another run (another mark) and processes with no mark at all are left alone.
+    import os
+    import subprocess
+
+    from game.duel.judge import RUN_MARK
+
+    others = [subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True,
+                               env={**os.environ, RUN_MARK: "another-run"}),
+              subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True)]
+    try:
+        spec = script(tmp_path, "escape.py", ESCAPE.format(after=""))
+        result, folder = play_a(tmp_path, spec)
+        assert result.records[0] == ("A", "UP")
+        assert [gone(pid) for pid in pids_in(folder)] == [True]
+        assert [other.poll() for other in others] == [None, None]
+    finally:
+        for other in others:
+            other.kill()
+            other.wait()
+
+
 def test_the_working_folder_is_kept_between_moves_and_holds_stderr(tmp_path):
     spec = script(tmp_path, "memory.py", """
 seen = open("notes.txt").read() if os.path.exists("notes.txt") else ""
@@ -359,7 +463,12 @@ def test_a_judge_stopped_by_a_signal_kills_the_program_it_runs(tmp_path, signame
     import subprocess
 
     bot = tmp_path / "sleeper.py"
-    bot.write_text("import os, time\nopen('bot.pid', 'w').write(str(os.getpid()))\ntime.sleep(60)\n")
+    # On Linux the program also starts a child in a session of its own, which must go too.
+    escape = Path("/proc/self/environ").exists()
+    bot.write_text("import os, subprocess, sys, time\n"
+                   + ("child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'], "
+                      "start_new_session=True)\nopen('child.pid', 'w').write(str(child.pid))\n" if escape else "")
+                   + "open('bot.pid', 'w').write(str(os.getpid()))\ntime.sleep(60)\n")
     # The judge keeps a signal someone chose to ignore (a suite started under `nohup` hands down
     # SIGHUP ignored, and the judge must respect that): the signal at its default, as from a shell.
     signum = getattr(signal, signame)
@@ -374,6 +483,8 @@ def test_a_judge_stopped_by_a_signal_kills_the_program_it_runs(tmp_path, signame
         judge.send_signal(getattr(signal, signame))
         assert judge.wait(10) == 128 + getattr(signal, signame)  # the shell's status for that signal
         assert gone(pid)
+        if escape:
+            assert gone(int((tmp_path / "child.pid").read_text()))
     finally:
         judge.kill()
         judge.wait()
