@@ -178,12 +178,16 @@ class Progress:
 def sigterm_as_interrupt():
     """Within it, SIGTERM (a plain ``kill``, a batch system ending the job) stops a bench as Ctrl+C
     does: the runner keeps every finished game, stops its workers and reports; the same command
-    plays the rest. Outside the main thread (where no handler can be set) it does nothing."""
+    plays the rest. Outside the main thread (where no handler can be set) it does nothing, and a
+    SIGTERM the caller chose to ignore (``signal.SIG_IGN``, inherited from whoever started the
+    bench) stays ignored."""
     def interrupt(signum, frame):
         raise KeyboardInterrupt
 
+    previous = None
     try:
-        previous = signal.signal(signal.SIGTERM, interrupt)
+        if signal.getsignal(signal.SIGTERM) is not signal.SIG_IGN:
+            previous = signal.signal(signal.SIGTERM, interrupt)
     except ValueError:
         previous = None
     try:

@@ -57,3 +57,16 @@ def test_sigterm_inside_is_an_interrupt_and_the_handler_is_put_back():
             os.kill(os.getpid(), signal.SIGTERM)
             time.sleep(5)  # the handler raises as soon as the signal is handled
     assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_a_sigterm_the_caller_ignores_stays_ignored():
+    # e.g. a batch system or a parent that set SIGTERM to SIG_IGN before starting the bench
+    before = signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    try:
+        with sigterm_as_interrupt():
+            assert signal.getsignal(signal.SIGTERM) is signal.SIG_IGN
+            os.kill(os.getpid(), signal.SIGTERM)   # ignored: no interrupt, no exit
+            time.sleep(0.05)
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGTERM, before)
