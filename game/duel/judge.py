@@ -195,10 +195,11 @@ def _stop_on_signal(signum, frame) -> None:
 
 def kill_running(pid: int) -> None:
     """Kill the group of a program :func:`run_program` is running now, from any thread; nothing
-    if that run has ended (its pid may then name another process)."""
-    mark = _LIVE_GROUPS.get(pid)
-    if mark is not None:
-        _kill_run(pid, mark)
+    if that run has ended (its pid may then name another process). Only the group, so that the
+    caller (the arcade's frame loop) never waits on a scan of /proc: the run's own thread kills
+    the strays as its ``run_program`` ends, at once, since its program has ended."""
+    if pid in _LIVE_GROUPS:
+        _kill_group(pid)
 
 
 @atexit.register

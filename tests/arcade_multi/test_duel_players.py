@@ -111,7 +111,17 @@ def test_a_program_is_run_by_the_judge_in_the_arcade_too(program, tmp_path):
 def test_leaving_kills_a_thinking_program_at_once(program, tmp_path):
     import threading
 
-    slow = program("import sys, time; sys.stdin.read(); time.sleep(30); print('UP')")
+    # On Linux it also starts a child in a session of its own, which leaving must end too.
+    escape = os.path.exists("/proc/self/environ")
+    slow = program(f"""
+        import subprocess, sys, time
+        sys.stdin.read()
+        if {escape}:
+            child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True)
+            open("child.pid", "w").write(str(child.pid))
+        time.sleep(30)
+        print("UP")
+    """)
     run = ProgramRun(slow, "1\n", 60.0, str(tmp_path))
     outcomes = []  # what run() ended with, as the thinking worker sees it
 
@@ -130,6 +140,8 @@ def test_leaving_kills_a_thinking_program_at_once(program, tmp_path):
         pid = run.pid
         assert pid is not None, "the program never started"
         assert alive(pid)
+        while escape and not (tmp_path / "child.pid").exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
         started = time.perf_counter()
         run.kill()
         thread.join(5)
@@ -138,6 +150,12 @@ def test_leaving_kills_a_thinking_program_at_once(program, tmp_path):
         run.kill()
         thread.join(30)
     assert not alive(pid)
+    if escape:
+        child = int((tmp_path / "child.pid").read_text())
+        end = time.monotonic() + 5   # killed by the thinking worker as its run ends
+        while alive(child) and time.monotonic() < end:
+            time.sleep(0.02)
+        assert not alive(child)
     assert len(outcomes) == 1, outcomes
     fault = outcomes[0]
     assert isinstance(fault, ProgramFault), fault

@@ -1,12 +1,12 @@
 """A ``cmd:`` program's move, run off the frame loop and killable at once.
 
 One fresh process per move (DUEL.md §6), run by the judge's own :func:`run_program`, so the arcade
-runs a program exactly as ``duel play`` and the bench do: no shell, its own process group (killed
-at the limit and after every move, children included), at most 64 KiB of its output kept, its
-stderr appended to ``stderr.txt`` in its working folder, and a move that ends when the program
-exits (a child left holding the output open does not keep the arcade waiting). The arcade's
-thinking worker calls :meth:`ProgramRun.run`; leaving the game calls :meth:`ProgramRun.kill`
-from the frame loop, which never waits for the program.
+runs a program exactly as ``duel play`` and the bench do: no shell, its own process group (killed at
+the limit and after every move, children included, on Linux even those that left the group), at most
+64 KiB of its output kept, its stderr appended to ``stderr.txt`` in its working folder, and a move
+that ends when the program exits (a child left holding the output open does not keep the arcade
+waiting). The arcade's thinking worker calls :meth:`ProgramRun.run`; leaving the game calls
+:meth:`ProgramRun.kill` from the frame loop, which never waits for the program.
 
 The output is read as the course's judge reads it (DUEL.md §4): universal newlines, exactly one
 final character dropped, the rest must be a move. An error is raised as :class:`ProgramFault`
