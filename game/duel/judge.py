@@ -90,7 +90,9 @@ def decode_output(data: bytes) -> tuple[str, bool]:
 
 
 RUN_MARK = "TREASURE_DUEL_RUN"   # the environment variable that marks one run's processes
-_STRAY_ROUNDS = 50               # scans at most, against a stray that keeps forking
+STRAY_WAIT = 1.0                 # seconds at most to scan for a run's strays once its group is killed
+_STRAY_PAUSE = 0.002             # between scans, so a killed stray gets the CPU to die
+_PF_KTHREAD = 0x00200000         # a kernel thread, in the flags of /proc/PID/stat
 
 
 def _kill_group(pgid: int) -> None:
@@ -122,55 +124,135 @@ class _Mark:
     before: frozenset[tuple[str, int]]
 
 
-def _marked(pid: int, env: bytes) -> bool:
+MARKED, CLEAR, PENDING = "marked", "clear", "pending"
+
+
+def classify(environ: bytes, env: bytes, stat: str = "", cmdline: bytes = b"") -> str:
+    """Is a process one of the run's? From its ``/proc/PID/environ`` (and, when that is empty,
+    its ``stat`` and ``cmdline``): MARKED if its environment holds ``env``, CLEAR if it cannot be
+    the run's, PENDING if it cannot be told yet. An empty environment is a kernel thread's, a
+    dead process's, one started with none at all (it has its command line), or one in the middle
+    of ``exec``: the kernel sets up the new environment and command line only after the old
+    program's close-on-exec files are closed, so a bot's ``subprocess.Popen`` can return, and the
+    bot exit, while its child still reads as empty. That one is PENDING: looked at again."""
+    if environ:
+        return MARKED if env in environ.split(b"\0") else CLEAR
     try:
-        with open(f"/proc/{pid}/environ", "rb") as f:
-            return env in f.read().split(b"\0")
-    except OSError:   # ended, another user's, or no /proc
-        return False
+        fields = stat.rsplit(")", 1)[1].split()
+        state, flags = fields[0], int(fields[6])
+    except (IndexError, ValueError):
+        return CLEAR      # gone before its stat was read
+    if state in "ZXx" or flags & _PF_KTHREAD or cmdline:
+        return CLEAR
+    return PENDING
 
 
-def _kill_marked(mark: _Mark) -> int:
+def _read_at(folder: int, name: str) -> bytes:
+    fd = os.open(name, os.O_RDONLY | os.O_CLOEXEC, dir_fd=folder)
+    try:
+        chunks = []
+        while chunk := os.read(fd, 65536):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _environ_at(folder: int) -> bytes:
+    """The environment of the process whose /proc folder is open as ``folder``. Where its main
+    thread has ended while other threads run on, its own file reads as gone: a live thread's then."""
+    try:
+        environ = _read_at(folder, "environ")
+    except ProcessLookupError:
+        environ = b""
+    if environ:
+        return environ
+    try:
+        tasks = os.open("task", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC, dir_fd=folder)
+    except OSError:
+        return b""
+    try:
+        for tid in os.listdir(tasks):
+            try:
+                environ = _read_at(tasks, f"{tid}/environ")
+            except OSError:
+                continue
+            if environ:
+                return environ
+        return b""
+    finally:
+        os.close(tasks)
+
+
+def _probe_at(folder: int, env: bytes) -> str:
+    """:func:`classify` for the process whose /proc folder is open as ``folder``."""
+    try:
+        environ = _environ_at(folder)
+        if environ:
+            return classify(environ, env)
+        return classify(environ, env, _read_at(folder, "stat").decode(errors="replace"),
+                        _read_at(folder, "cmdline"))
+    except OSError:   # ended, or not ours to read (another user's, or made unreadable)
+        return CLEAR
+
+
+def _kill_at(folder: int, pid: int) -> None:
+    """SIGKILL the process whose /proc folder is open as ``folder``: through that folder, which
+    names that very process, never one that has taken its pid since (Linux 5.1+); by pid where
+    that cannot be done."""
+    try:
+        signal.pidfd_send_signal(folder, signal.SIGKILL)
+        return
+    except ProcessLookupError:
+        return    # it has ended
+    except (AttributeError, OSError):
+        pass
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def _kill_marked(mark: _Mark) -> tuple[int, int]:
     """SIGKILL every process begun since the run began whose environment carries the run's mark;
-    how many were found. One that does is opened as a pidfd, its environment read again and the
-    signal sent through the pidfd, so a pid reused by an unrelated process in between is never hit
-    (where pidfds are missing, before Linux 5.3, it is signalled by pid)."""
-    found = 0
+    how many were found, and how many could not be told yet (PENDING in :func:`classify`). Each
+    process's /proc folder is opened once, read and signalled through, so what is read and what is
+    killed are the same process even if its pid is reused meanwhile."""
+    found = pending = 0
     own = os.getpid()
     for name, _ in _processes() - mark.before:
         pid = int(name)
-        if pid == own or not _marked(pid, mark.env):
+        if pid == own:
             continue
         try:
-            fd = os.pidfd_open(pid)
-        except ProcessLookupError:
-            continue
-        except (AttributeError, OSError):
-            fd = -1
-        try:
-            if _marked(pid, mark.env):
-                found += 1
-                if fd >= 0:
-                    signal.pidfd_send_signal(fd, signal.SIGKILL)
-                else:
-                    os.kill(pid, signal.SIGKILL)
+            folder = os.open(f"/proc/{name}", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         except OSError:
-            pass
+            continue
+        try:
+            seen = _probe_at(folder, mark.env)
+            if seen == PENDING:
+                pending += 1
+            elif seen == MARKED:
+                found += 1
+                _kill_at(folder, pid)
         finally:
-            if fd >= 0:
-                os.close(fd)
-    return found
+            os.close(folder)
+    return found, pending
 
 
 def _kill_run(pgid: int, mark: _Mark | None) -> None:
     """Kill one run: its process group, then every process that left the group but still carries
-    the run's mark, scanning again until none is found (a stray may fork while it is being found)."""
+    the run's mark, looking again until no process is marked or pending (a stray may fork while
+    it is being found, or still be in the middle of ``exec``), for STRAY_WAIT seconds at most."""
     _kill_group(pgid)
     if mark is None:
         return
-    for _ in range(_STRAY_ROUNDS):
-        if not _kill_marked(mark):
+    end = time.monotonic() + STRAY_WAIT
+    while True:
+        found, pending = _kill_marked(mark)
+        if not (found or pending) or time.monotonic() >= end:
             return
+        time.sleep(_STRAY_PAUSE)
 
 
 # The runs going on now: the process group of each program and the mark in its environment. A

@@ -114,11 +114,12 @@ def test_leaving_kills_a_thinking_program_at_once(program, tmp_path):
     # On Linux it also starts a child in a session of its own, which leaving must end too.
     escape = os.path.exists("/proc/self/environ")
     slow = program(f"""
-        import subprocess, sys, time
+        import os, subprocess, sys, time
         sys.stdin.read()
         if {escape}:
             child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True)
-            open("child.pid", "w").write(str(child.pid))
+            open("child.tmp", "w").write(str(child.pid))
+            os.rename("child.tmp", "child.pid")
         time.sleep(30)
         print("UP")
     """)

@@ -4,7 +4,10 @@ processes write their pids to a file, and the test checks every one of them is g
 
 from __future__ import annotations
 
+import os
+import platform
 import shlex
+import signal
 import stat
 import sys
 import time
@@ -32,20 +35,25 @@ def script(tmp_path: Path, name: str, body: str) -> str:
     return f"cmd:{PY} {shlex.quote(str(path))}"
 
 
+def ended(pid: int) -> bool:
+    """The process (or thread) has ended now: no longer in /proc, or a zombie waiting to be reaped."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[-1].startswith("Z")
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
 def gone(pid: int, within: float = 2.0) -> bool:
-    """The process has ended (a zombie waiting for init counts as ended)."""
+    """The process ends within ``within`` seconds (a zombie waiting for init counts as ended)."""
     end = time.monotonic() + within
-    while time.monotonic() < end:
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                if f.read().split(") ")[-1].startswith("Z"):
-                    return True
-        except FileNotFoundError:
-            return True
-        except OSError:
-            pass
+    while not ended(pid):
+        if time.monotonic() >= end:
+            return False
         time.sleep(0.02)
-    return False
+    return True
 
 
 def pids_in(folder: Path) -> list[int]:
@@ -317,25 +325,112 @@ print("UP")
 
 @linux_proc
 def test_only_the_runs_own_processes_are_killed(tmp_path):
-    # Processes of another run (another mark) and processes with no mark at all are left alone.
-    import os
-    import subprocess
-
-    from game.duel.judge import RUN_MARK
-
-    others = [subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True,
-                               env={**os.environ, RUN_MARK: "another-run"}),
-              subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True)]
+    # During its move the program starts three children in sessions of their own: one that keeps
+    # its environment (the run's mark), one with another run's mark and one with no mark at all.
+    # Only the first is the run's to kill; the judge cannot tell the others from anyone else's.
+    spec = script(tmp_path, "three.py", """
+import subprocess
+def start(name, env):
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True,
+                             env=env, stdout=subprocess.DEVNULL)
+    open(name, "w").write(str(child.pid))
+start("mine.pid", dict(os.environ))
+start("other.keep", {**os.environ, "TREASURE_DUEL_RUN": "another-run"})
+start("bare.keep", {k: v for k, v in os.environ.items() if k != "TREASURE_DUEL_RUN"})
+print("UP")
+""")
+    folder = tmp_path / "work" / "A"
     try:
-        spec = script(tmp_path, "escape.py", ESCAPE.format(after=""))
-        result, folder = play_a(tmp_path, spec)
+        result, _ = play_a(tmp_path, spec)
         assert result.records[0] == ("A", "UP")
         assert [gone(pid) for pid in pids_in(folder)] == [True]
-        assert [other.poll() for other in others] == [None, None]
+        others = [int((folder / name).read_text()) for name in ("other.keep", "bare.keep")]
+        assert [gone(pid, within=0.5) for pid in others] == [False, False]
     finally:
-        for other in others:
-            other.kill()
-            other.wait()
+        for name in ("other.keep", "bare.keep"):
+            try:
+                os.kill(int((folder / name).read_text()), signal.SIGKILL)
+            except (OSError, ValueError):
+                pass
+
+
+EXIT_SYSCALL = {"x86_64": 60, "aarch64": 93}.get(platform.machine())
+
+# A child in a session of its own whose main thread ends (the exit system call, not exit_group)
+# while another thread runs on: /proc/PID/environ then reads as gone while the process lives on.
+# The program answers once the child's main thread has ended.
+LEADER = """
+import ctypes, os, threading, time
+threading.Thread(target=time.sleep, args=(30,)).start()
+open("t.tmp", "w").write(str(os.getpid()))
+os.rename("t.tmp", "headless.pid")
+ctypes.CDLL(None).syscall(NR, 0)
+"""
+HEADLESS = """
+import subprocess
+subprocess.Popen([sys.executable, "-c", LEADER], start_new_session=True)
+end = time.monotonic() + 10
+while time.monotonic() < end:
+    try:
+        pid = int(open("headless.pid").read())
+        if open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] == "Z":
+            break
+    except (OSError, ValueError):
+        pass
+    time.sleep(0.01)
+print("UP")
+"""
+
+
+def threads_gone(pid: int, within: float = 2.0) -> bool:
+    """Every thread of the process has ended (zombies count as ended)."""
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        try:
+            tids = os.listdir(f"/proc/{pid}/task")
+        except FileNotFoundError:
+            return True
+        if all(ended(int(tid)) for tid in tids):
+            return True
+        time.sleep(0.02)
+    return False
+
+
+@linux_proc
+@pytest.mark.skipif(EXIT_SYSCALL is None, reason="the exit system call's number is known for x86_64 and aarch64")
+def test_a_child_whose_main_thread_has_ended_is_killed(tmp_path):
+    leader = LEADER.replace("NR", str(EXIT_SYSCALL))
+    spec = script(tmp_path, "headless.py", f"LEADER = {leader!r}\n" + HEADLESS)
+    folder = tmp_path / "work" / "A"
+    try:
+        result, _ = play_a(tmp_path, spec, DuelConfig(rounds=1, time_limit=15.0))
+        assert result.records[0] == ("A", "UP")
+        pid = int((folder / "headless.pid").read_text())
+        assert ended(pid)                   # its main thread had ended before the move did
+        assert threads_gone(pid)
+    finally:
+        try:
+            os.kill(int((folder / "headless.pid").read_text()), signal.SIGKILL)
+        except (OSError, ValueError):
+            pass
+
+
+def test_what_the_judge_reads_in_proc_tells_the_runs_processes_from_the_rest():
+    from game.duel.judge import CLEAR, MARKED, PENDING, classify
+
+    mark = b"TREASURE_DUEL_RUN=abc"
+    assert classify(b"HOME=/root\0TREASURE_DUEL_RUN=abc\0", mark) == MARKED
+    assert classify(b"TREASURE_DUEL_RUN=abcd\0", mark) == CLEAR          # another run's mark
+    assert classify(b"X_TREASURE_DUEL_RUN=abc\0", mark) == CLEAR
+    assert classify(b"HOME=/root\0", mark) == CLEAR
+    # An empty environment: the stat line (after the command's name) and the command line decide.
+    running = "4242 (python3) R 1 4242 4242 0 -1 4194560 0 0"
+    assert classify(b"", mark, running, b"") == PENDING                  # in the middle of exec
+    assert classify(b"", mark, running, b"python3\0-c\0") == CLEAR       # started with no environment
+    assert classify(b"", mark, "4242 (python3) Z 1 4242 4242 0 -1 4194560 0 0", b"") == CLEAR
+    assert classify(b"", mark, "77 (kworker/1:2-events) I 2 0 0 0 -1 69238880 0 0", b"") == CLEAR
+    assert classify(b"", mark, "4242 (a) b) R 1 4242 4242 0 -1 4194560 0 0", b"") == PENDING  # ")" in a name
+    assert classify(b"", mark, "", b"") == CLEAR                         # gone before its stat was read
 
 
 def test_the_working_folder_is_kept_between_moves_and_holds_stderr(tmp_path):
