@@ -583,3 +583,23 @@ def test_a_judge_stopped_by_a_signal_kills_the_program_it_runs(tmp_path, signame
     finally:
         judge.kill()
         judge.wait()
+
+
+@linux_proc
+def test_the_stray_bot_example_leaves_nothing_running(tmp_path):
+    # examples/duel_stray_bot.py leaves a child in a session of its own on every move.
+    example = Path(__file__).resolve().parents[2] / "examples" / "duel_stray_bot.py"
+    spec = f"cmd:{PY} {shlex.quote(str(example))}"
+    result = play_match(small_board(), spec, FirstLegal(), config=DuelConfig(rounds=6, time_limit=5.0),
+                        workdir=tmp_path / "work")
+    assert [player for player, _ in result.records].count("A") == 6 and result.message == ""
+    folder = str(tmp_path / "work" / "A")
+    left = []
+    for entry in os.listdir("/proc"):
+        try:
+            if b"duel-stray-child" in Path(f"/proc/{entry}/cmdline").read_bytes() \
+                    and os.readlink(f"/proc/{entry}/cwd") == folder and not ended(int(entry)):
+                left.append(int(entry))
+        except (OSError, ValueError):
+            continue
+    assert left == []
