@@ -14,24 +14,20 @@ child shows up.
 
 import subprocess
 import sys
+from pathlib import Path
 
-STEPS = (("UP", -1, 0), ("RIGHT", 0, 1), ("DOWN", 1, 0), ("LEFT", 0, -1))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.duel.bots.common import legal_moves  # noqa: E402
+from game.duel.protocol import DuelObservation  # noqa: E402
 
 
 def main() -> None:
-    lines = sys.stdin.read().split("\n")
+    observation = DuelObservation.from_text(sys.stdin.read())
     subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "duel-stray-child"],
                      start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                      stderr=subprocess.DEVNULL)
-    rows, cols = map(int, lines[1].split())
-    grid = [lines[2 + r].split() for r in range(rows)]
-    me = lines[4 + rows].strip()
-    r, c = next((i, row.index(me)) for i, row in enumerate(grid) if me in row)
-    for move, dr, dc in STEPS:
-        if 0 <= r + dr < rows and 0 <= c + dc < cols and grid[r + dr][c + dc] not in "xAB":
-            print(move)
-            return
-    print("UP")  # boxed in: any answer loses
+    print((legal_moves(observation) or ["UP"])[0])  # boxed in: any answer loses
 
 
 if __name__ == "__main__":

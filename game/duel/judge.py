@@ -162,11 +162,9 @@ def _environ_at(folder: int) -> bytes:
     """The environment of the process whose /proc folder is open as ``folder``. Where its main
     thread has ended while other threads run on, its own file reads as gone: a live thread's then."""
     try:
-        environ = _read_at(folder, "environ")
+        return _read_at(folder, "environ")
     except ProcessLookupError:
-        environ = b""
-    if environ:
-        return environ
+        pass
     try:
         tasks = os.open("task", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC, dir_fd=folder)
     except OSError:
@@ -219,11 +217,7 @@ def _kill_marked(mark: _Mark) -> tuple[int, int]:
     process's /proc folder is opened once, read and signalled through, so what is read and what is
     killed are the same process even if its pid is reused meanwhile."""
     found = pending = 0
-    own = os.getpid()
-    for name, _ in _processes() - mark.before:
-        pid = int(name)
-        if pid == own:
-            continue
+    for name, _ in _processes() - mark.before:   # the judge itself is among those before
         try:
             folder = os.open(f"/proc/{name}", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         except OSError:
@@ -234,7 +228,7 @@ def _kill_marked(mark: _Mark) -> tuple[int, int]:
                 pending += 1
             elif seen == MARKED:
                 found += 1
-                _kill_at(folder, pid)
+                _kill_at(folder, int(name))
         finally:
             os.close(folder)
     return found, pending

@@ -189,7 +189,7 @@ def sigterm_as_interrupt():
         if signal.getsignal(signal.SIGTERM) is not signal.SIG_IGN:
             previous = signal.signal(signal.SIGTERM, interrupt)
     except ValueError:
-        previous = None
+        pass      # not the main thread
     try:
         yield
     finally:

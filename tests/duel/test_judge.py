@@ -554,7 +554,6 @@ run_program([sys.executable, {bot!r}], "", {cwd!r}, 60.0)
 
 @pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
 def test_a_judge_stopped_by_a_signal_kills_the_program_it_runs(tmp_path, signame):
-    import signal
     import subprocess
 
     bot = tmp_path / "sleeper.py"
